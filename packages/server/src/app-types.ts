@@ -1,0 +1,61 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AccessResource } from '@beacon/domain/access/resources';
+import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { Db } from './db/database';
+import type { SessionPurpose } from './db/schema';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+
+/** What every service needs from the outside world, built once per app. */
+export type Deps = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Key that signs simulation grants; generated once per installation and kept in the database. */
+  grantSecret: string;
+};
+
+/** The authenticated caller of a request. */
+export type Principal = {
+  sessionId: string;
+  userId: string;
+  username: string;
+  role: UserRole;
+  organizationId: string;
+  organizationRole: OrganizationRole;
+  organizationPath: string;
+  purpose: SessionPurpose;
+  /** Set while simulating: the real user behind this session. */
+  impersonatorUserId: string | null;
+  realRole: UserRole | null;
+  /** The operator's own staff see every organization (DESIGN.md §5). */
+  isOperatorStaff: boolean;
+};
+
+/** Route access declaration: a §6 resource, or `public` for routes that need no session. */
+export type RouteAccess = AccessResource | 'public';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** The caller sent `x-demo: 1` and its role may use demo mode. */
+    isDemo: boolean;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** The restricted session of an expired password may call this route (password change, logout). */
+    allowPasswordChangeSession?: boolean;
+    /** A write that stays allowed in demo mode (it changes only the caller's own session). */
+    allowInDemo?: boolean;
+  }
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

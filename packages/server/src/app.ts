@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppInstance, Deps } from './app-types';
+import type { Config } from './config/config';
+import type { Db } from './db/database';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer } from './lib/mailer';
+import { accessRoutes } from './modules/access/access.routes';
+import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { loadGrantSecret } from './modules/session/session.service';
+import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
+import { type RegisteredRoute, registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
+
+/** Builds the whole API; main.ts listens with it and tests call it through `inject`. */
+export const buildApp = async ({ config, db, clock = systemClock, logger = false }: BuildOptions): Promise<BeaconApp> => {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db,
+    config,
+    clock,
+    logger: app.log,
+    mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
+    grantSecret: await loadGrantSecret({ db }),
+  };
+  app.decorate('deps', deps);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Beacon API', version: '0.1.0', description: 'Beacon console API. Send `Authorization: Bearer <token>`.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  const registeredRoutes: RegisteredRoute[] = [];
+  registerAccessControl(app, deps, registeredRoutes);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      await typed.register(healthRoutes);
+      await typed.register(sessionRoutes);
+      await typed.register(accessRoutes);
+      await typed.register(whitelabelRoutes);
+      await typed.register(dictionaryRoutes);
+      typed.get('/openapi.json', {
+        config: { access: 'public' },
+        schema: { hide: true },
+        handler: async () => app.swagger(),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.ready();
+  return Object.assign(app, { registeredRoutes });
+};

@@ -1,0 +1,78 @@
+import path from 'node:path';
+
+/** Every setting Beacon reads from the environment; README.md lists them for operators. */
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  operatorOrganizationId: number;
+  publicUrl: string;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  session: { idleTimeoutMinutes: number; absoluteTimeoutHours: number };
+  password: { maxAgeDays: number; expiryWarningDays: number; resetTokenMinutes: number };
+  login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  simulationGrantSeconds: number;
+  prepaymentMultiplier: number;
+  plannerMapUrl: string | undefined;
+  /** Trust X-Forwarded-* headers from a load balancer in front of N processes. */
+  trustProxy: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+const integer = (env: Env, name: string, fallback: number, min = 0): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+};
+
+const decimal = (env: Env, name: string, fallback: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+};
+
+export const loadConfig = (env: Env = process.env): Config => {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 8080);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    host,
+    port,
+    dataDir: path.resolve(env.BEACON_DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    operatorOrganizationId: integer(env, 'OPERATOR_ORG_ID', 1, 1),
+    publicUrl: (env.PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Beacon <no-reply@beacon.localhost>',
+    session: {
+      idleTimeoutMinutes: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1),
+      absoluteTimeoutHours: integer(env, 'SESSION_MAX_HOURS', 7 * 24, 1),
+    },
+    password: {
+      maxAgeDays: integer(env, 'PASSWORD_MAX_AGE_DAYS', 180),
+      expiryWarningDays: integer(env, 'PASSWORD_EXPIRY_WARNING_DAYS', 7),
+      resetTokenMinutes: Math.min(integer(env, 'PASSWORD_RESET_MINUTES', 60, 1), 60),
+    },
+    login: {
+      maxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
+      maxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1),
+      windowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
+    },
+    simulationGrantSeconds: integer(env, 'SIMULATION_GRANT_SECONDS', 300, 10),
+    prepaymentMultiplier: decimal(env, 'PREPAYMENT_MULTIPLIER', 1),
+    plannerMapUrl: env.PLANNER_MAP_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+};

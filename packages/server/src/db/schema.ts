@@ -1,0 +1,155 @@
+import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the database: one type per table, matching the migrations in ./migrations. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** bigint ids arrive from PostgreSQL as strings; Beacon converts them at the repository edge. */
+type Id = ColumnType<string, string | number | undefined, never>;
+type IdRef = ColumnType<string, string | number, string | number>;
+type NullableIdRef = ColumnType<string | null, string | number | null | undefined, string | number | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type OrganizationTable = {
+  id: Id;
+  parent_id: NullableIdRef;
+  /** Materialised ancestry, e.g. `1/4/9/`: a tenant scope is a prefix of it. */
+  path: Generated<string>;
+  name: string;
+  state: Generated<string>;
+  role: OrganizationRole;
+  country: string | null;
+  currency: Generated<string>;
+  invoicing_currency: Generated<string>;
+  payment_terms: Generated<string>;
+  title: string | null;
+  image: string | null;
+  favicon: string | null;
+  color: string | null;
+  whitelabel_hosts: Generated<string[]>;
+  decimal_mark: Generated<string>;
+  hide_docs: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  version: Generated<number>;
+};
+
+export type UserTable = {
+  id: Id;
+  organization_id: IdRef;
+  username: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: UserRole;
+  state: Generated<string>;
+  password_hash: string;
+  password_changed_at: Timestamp;
+  image: Generated<string>;
+  view_all_kpis: Generated<boolean>;
+  view_all_campaigns: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  version: Generated<number>;
+};
+
+export type SessionPurpose = 'full' | 'password_change';
+
+export type SessionTable = {
+  id: Id;
+  token_hash: string;
+  user_id: IdRef;
+  purpose: SessionPurpose;
+  /** Set on a simulated session: the real user behind it and the session it was started from. */
+  impersonator_user_id: NullableIdRef;
+  parent_session_id: NullableIdRef;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type SimulationGrantTable = {
+  id: Id;
+  token_hash: string;
+  session_id: IdRef;
+  target_user_id: IdRef;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+};
+
+export type LoginAttemptTable = {
+  id: Id;
+  username: string;
+  ip: string;
+  succeeded: boolean;
+  created_at: CreatedAt;
+};
+
+export type PasswordResetTable = {
+  id: Id;
+  user_id: IdRef;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+};
+
+export type OutboxTable = {
+  id: Id;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+  error: string | null;
+};
+
+export type HistoryChange = { field: string; from: unknown; to: unknown };
+
+export type HistoryTable = {
+  id: Id;
+  entity: string;
+  entity_id: string;
+  organization_id: NullableIdRef;
+  action: string;
+  actor_user_id: NullableIdRef;
+  impersonator_user_id: NullableIdRef;
+  changes: Json<HistoryChange[]>;
+  created_at: CreatedAt;
+};
+
+export type CurrencyRateTable = {
+  base: string;
+  quote: string;
+  /** Units of `quote` for one unit of `base`, exact decimal as text. */
+  rate: ColumnType<string, string, string>;
+  as_of: ColumnType<string, string, string>;
+  updated_at: Timestamp;
+};
+
+export type PlatformSettingTable = { key: string; value: string };
+
+export type Database = {
+  platform_settings: PlatformSettingTable;
+  organizations: OrganizationTable;
+  users: UserTable;
+  sessions: SessionTable;
+  simulation_grants: SimulationGrantTable;
+  login_attempts: LoginAttemptTable;
+  password_resets: PasswordResetTable;
+  outbox: OutboxTable;
+  history: HistoryTable;
+  currency_rates: CurrencyRateTable;
+};
+
+export type OrganizationRow = Selectable<OrganizationTable>;
+export type NewOrganization = Insertable<OrganizationTable>;
+export type OrganizationUpdate = Updateable<OrganizationTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;

@@ -1,0 +1,50 @@
+/**
+ * Errors are values with codes (STYLE.md): services throw `new AppError('USERNAME_TAKEN')` and the central
+ * error handler maps the code to its HTTP status and message.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
+  BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  AUTHENTICATION_REQUIRED: { status: 401, message: 'Authentication required' },
+  INVALID_CREDENTIALS: { status: 401, message: 'The username or password is not correct' },
+  SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again' },
+  PASSWORD_EXPIRED: { status: 401, message: 'Password expired. Request a new one' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Your password has expired or is about to expire' },
+  WRONG_CURRENT_PASSWORD: { status: 400, message: 'The current password is not correct' },
+  INVALID_RESET_TOKEN: { status: 400, message: 'This password reset link is not valid or has expired. Request a new one' },
+  INVALID_SIMULATION_GRANT: { status: 401, message: 'This simulation link is not valid or has expired' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
+  DEMO_READ_ONLY: { status: 403, message: 'Demo mode is read-only. Exit demo mode to make changes' },
+  SIMULATION_NOT_ALLOWED: { status: 403, message: 'You may not simulate this user' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is already in use' },
+  EMAIL_TAKEN: { status: 409, message: 'This email address is already in use' },
+  STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
+  DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type ErrorDetail = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: ErrorDetail[] | undefined;
+  /** Extra fields the client needs alongside the error (e.g. the restricted token of an expired password). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: ErrorDetail[]; extra?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(options.message ?? ERROR_CODES[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_CODES[code].status;
+    this.details = options.details;
+    this.extra = options.extra;
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database';
+
+export type Mail = { to: string; subject: string; text: string };
+
+export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+/**
+ * Every email is written to the outbox table first, so the embedded default works without a mail server and
+ * support can see what was sent. With SMTP_URL set it is then delivered over SMTP and marked sent.
+ */
+export const createMailer = (
+  db: Db,
+  options: { smtpUrl: string | undefined; from: string; logger: FastifyBaseLogger },
+): Mailer => {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    send: async (mail) => {
+      const row = await db
+        .insertInto('outbox')
+        .values({ recipient: mail.to, subject: mail.subject, body_text: mail.text })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (!transport) {
+        options.logger.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, 'email written to the outbox');
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await db.updateTable('outbox').set({ error: message }).where('id', '=', row.id).execute();
+        options.logger.error({ outboxId: row.id, err: error }, 'email delivery failed');
+      }
+    },
+  };
+};

@@ -1,0 +1,29 @@
+import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
+import { requiredString } from '@beacon/domain/validation/generic';
+import { PASSWORD_MISMATCH_MESSAGE } from '@beacon/domain/validation/messages';
+import { z } from 'zod';
+
+export const ZChangePasswordRequest = z.strictObject({
+  organizationId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+  currentPassword: z.string({ error: 'This field is required' }).min(1, { error: 'This field is required' }),
+  password: ZPassword,
+});
+
+export const ZForgotPasswordRequest = z.strictObject({ email: ZEmail });
+
+export const ZResetPasswordRequest = z
+  .strictObject({ token: requiredString({ max: 512 }), password: ZPassword, confirmation: z.string().optional() })
+  .refine((value) => value.confirmation === undefined || value.confirmation === value.password, {
+    path: ['confirmation'],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
+
+export const ZSignUpRequest = z.strictObject({
+  company: requiredString({ max: 200 }),
+  country: z.string().trim().length(2).toUpperCase().optional(),
+  name: requiredString({ max: 200 }),
+  username: ZUsername,
+  email: ZEmail,
+  password: ZPassword,
+});

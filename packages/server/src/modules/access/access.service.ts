@@ -1,0 +1,128 @@
+import type { Deps, Principal } from '../../app-types';
+import { AppError } from '../../lib/app-error';
+import { addMinutes } from '../../lib/clock';
+import { verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import { createOrganization } from '../organizations/organizations.service';
+import {
+  actorOf,
+  buildSessionView,
+  openSession,
+  type RequestOrigin,
+  revokeUserSessions,
+  type SessionView,
+} from '../session/session.service';
+import { countRecentResets, findUsablePasswordReset, insertPasswordReset, usePasswordResets } from './access.repo';
+import { assertUsernameAndEmailFree, createUser, findUserByEmail, findUserById, setUserPassword } from '../users/users.service';
+
+/** At most this many reset emails per account per login window: more would only flood the mailbox. */
+const MAX_RESET_EMAILS_PER_WINDOW = 3;
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this email address, we have sent it a link to choose a new password. The link works for 60 minutes.';
+
+/**
+ * Password update (§7: organizationId, userId, password). The caller changes its own password and proves it
+ * with the current one; every other session of the user ends, and a fresh full session is returned.
+ */
+export const changeOwnPassword = async (
+  deps: Deps,
+  principal: Principal,
+  input: { organizationId: number; userId: number; currentPassword: string; password: string },
+  origin: RequestOrigin,
+): Promise<SessionView> => {
+  if (String(input.userId) !== principal.userId || String(input.organizationId) !== principal.organizationId) {
+    throw new AppError('FORBIDDEN');
+  }
+  const user = await findUserById(deps.db, principal.userId);
+  if (!user) throw new AppError('AUTHENTICATION_REQUIRED');
+  if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw new AppError('WRONG_CURRENT_PASSWORD', {
+      details: [{ path: 'currentPassword', message: 'The current password is not correct' }],
+    });
+  }
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await setUserPassword(trx, user, input.password, now, actorOf(principal));
+    await revokeUserSessions(trx, user.id, now);
+  });
+  const { token, principal: fresh } = await openSession(deps, user, origin);
+  return buildSessionView(deps, token, fresh);
+};
+
+/** Forgotten password: the same answer whether or not the address exists. */
+export const requestPasswordReset = async (deps: Deps, email: string): Promise<void> => {
+  const user = await findUserByEmail(deps.db, email.trim());
+  if (!user || user.state !== 'active' || user.organization_state !== 'active') return;
+  const now = deps.clock.now();
+  const recent = await countRecentResets(deps.db, user.id, addMinutes(now, -deps.config.login.windowMinutes));
+  if (recent >= MAX_RESET_EMAILS_PER_WINDOW) return;
+  const token = newToken();
+  await insertPasswordReset(deps.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: addMinutes(now, deps.config.password.resetTokenMinutes),
+  });
+  const link = `${deps.config.publicUrl}/access/reset?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Beacon password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone asked to reset the password of your Beacon account. To choose a new password, open this link:',
+      link,
+      '',
+      `The link works once and for ${deps.config.password.resetTokenMinutes} minutes.`,
+      'If you did not ask for it, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  });
+};
+
+/** Resets a password with an emailed token: single use, and every session of the user ends. */
+export const resetPassword = async (deps: Deps, token: string, password: string): Promise<void> => {
+  const now = deps.clock.now();
+  const reset = await findUsablePasswordReset(deps.db, hashToken(token), now);
+  const user = reset ? await findUserById(deps.db, reset.user_id) : undefined;
+  if (!reset || !user || user.state !== 'active') throw new AppError('INVALID_RESET_TOKEN');
+  await deps.db.transaction().execute(async (trx) => {
+    await setUserPassword(trx, user, password, now, { userId: user.id, impersonatorUserId: null });
+    await usePasswordResets(trx, user.id, now);
+    await revokeUserSessions(trx, user.id, now);
+  });
+};
+
+export type SignUpInput = {
+  company: string;
+  country?: string | undefined;
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+};
+
+/** Sign-up creates a regular organization with its owner and logs the owner in. */
+export const signUp = async (deps: Deps, input: SignUpInput, origin: RequestOrigin): Promise<SessionView> => {
+  await assertUsernameAndEmailFree(deps.db, input.username, input.email);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const organization = await createOrganization(
+      trx,
+      { name: input.company, role: 'regular', country: input.country ?? null },
+      { userId: null, impersonatorUserId: null },
+    );
+    return createUser(
+      trx,
+      {
+        organizationId: organization.id,
+        username: input.username,
+        email: input.email,
+        name: input.name,
+        role: 'owner',
+        password: input.password,
+      },
+      { userId: null, impersonatorUserId: null },
+    );
+  });
+  const { token, principal } = await openSession(deps, user, origin);
+  return buildSessionView(deps, token, principal);
+};

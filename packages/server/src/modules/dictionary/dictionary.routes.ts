@@ -1,0 +1,48 @@
+import type { AppInstance } from '../../app-types';
+import {
+  ZCitiesQuery,
+  ZCity,
+  ZContext,
+  ZContextsQuery,
+  ZCurrencyRate,
+  ZCurrencyRateQuery,
+  ZRegion,
+  ZRegionsQuery,
+} from './dictionary.schemas';
+import { currencyRate, getDictionary, searchCities, searchContexts, searchRegions } from './dictionary.service';
+
+export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
+  app.get('/dictionary', {
+    config: { access: 'access' },
+    schema: { summary: 'Every enumeration of the console with its labels', tags: ['dictionary'] },
+    handler: async (_request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, max-age=300');
+      return reply.send(getDictionary().json);
+    },
+  });
+
+  app.get('/dictionary/regions', {
+    config: { access: 'access' },
+    schema: { summary: 'Search regions of one or more countries', tags: ['dictionary'], querystring: ZRegionsQuery, response: { 200: ZRegion.array() } },
+    handler: async (request) => searchRegions(request.query.country, request.query.search, request.query.limit),
+  });
+
+  app.get('/dictionary/cities', {
+    config: { access: 'access' },
+    schema: { summary: 'Search cities of one or more countries', tags: ['dictionary'], querystring: ZCitiesQuery, response: { 200: ZCity.array() } },
+    handler: async (request) =>
+      searchCities(request.query.country, request.query.region ?? [], request.query.search, request.query.limit),
+  });
+
+  app.get('/dictionary/contexts', {
+    config: { access: 'access' },
+    schema: { summary: 'Search content contexts (IAB and app categories)', tags: ['dictionary'], querystring: ZContextsQuery, response: { 200: ZContext.array() } },
+    handler: async (request) => searchContexts(request.query.search, request.query.type, request.query.limit),
+  });
+
+  app.get('/dictionary/currency-rate', {
+    config: { access: 'access' },
+    schema: { summary: 'Exchange rate: how many `to` for one `from`', tags: ['dictionary'], querystring: ZCurrencyRateQuery, response: { 200: ZCurrencyRate } },
+    handler: async (request) => currencyRate(app.deps.db, request.query.from, request.query.to),
+  });
+};

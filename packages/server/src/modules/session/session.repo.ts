@@ -1,0 +1,156 @@
+import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import type { Kysely } from 'kysely';
+import type { Database, SessionPurpose } from '../../db/schema';
+
+export type ActiveSessionRow = {
+  session_id: string;
+  purpose: SessionPurpose;
+  impersonator_user_id: string | null;
+  parent_session_id: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  user_id: string;
+  username: string;
+  role: UserRole;
+  organization_id: string;
+  organization_role: OrganizationRole;
+  organization_path: string;
+  impersonator_role: UserRole | null;
+};
+
+/** A session by token hash with its user and organization, if neither is revoked or deleted. */
+export const findLiveSessionByTokenHash = (db: Kysely<Database>, tokenHash: string): Promise<ActiveSessionRow | undefined> =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('organizations as o', 'o.id', 'u.organization_id')
+    .leftJoin('users as i', 'i.id', 's.impersonator_user_id')
+    .select([
+      's.id as session_id',
+      's.purpose',
+      's.impersonator_user_id',
+      's.parent_session_id',
+      's.created_at',
+      's.last_seen_at',
+      's.expires_at',
+      'u.id as user_id',
+      'u.username',
+      'u.role',
+      'o.id as organization_id',
+      'o.role as organization_role',
+      'o.path as organization_path',
+      'i.role as impersonator_role',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('u.state', '=', 'active')
+    .where('o.state', '=', 'active')
+    .executeTakeFirst();
+
+export const insertSession = (
+  db: Kysely<Database>,
+  values: {
+    tokenHash: string;
+    userId: string;
+    purpose: SessionPurpose;
+    expiresAt: Date;
+    now: Date;
+    ip: string | null;
+    userAgent: string | null;
+    impersonatorUserId?: string | null;
+    parentSessionId?: string | null;
+  },
+) =>
+  db
+    .insertInto('sessions')
+    .values({
+      token_hash: values.tokenHash,
+      user_id: values.userId,
+      purpose: values.purpose,
+      expires_at: values.expiresAt,
+      last_seen_at: values.now,
+      ip: values.ip,
+      user_agent: values.userAgent,
+      impersonator_user_id: values.impersonatorUserId ?? null,
+      parent_session_id: values.parentSessionId ?? null,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+
+export const touchSession = (db: Kysely<Database>, sessionId: string, now: Date) =>
+  db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+
+/** Revokes a session and the simulations started from it. */
+export const revokeSessionTree = async (db: Kysely<Database>, sessionId: string, now: Date): Promise<void> => {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('id', '=', sessionId), eb('parent_session_id', '=', sessionId)]))
+    .execute();
+};
+
+/** Revokes every session of a user (and simulations of that user), optionally keeping one. */
+export const revokeUserSessions = async (
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<void> => {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_user_id', '=', userId)]));
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+};
+
+export const recordLoginAttempt = (db: Kysely<Database>, username: string, ip: string, succeeded: boolean) =>
+  db.insertInto('login_attempts').values({ username, ip, succeeded }).execute();
+
+export const countFailedAttempts = async (
+  db: Kysely<Database>,
+  by: { username: string } | { ip: string },
+  since: Date,
+): Promise<number> => {
+  let query = db
+    .selectFrom('login_attempts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('succeeded', '=', false)
+    .where('created_at', '>', since);
+  query = 'username' in by ? query.where('username', '=', by.username) : query.where('ip', '=', by.ip);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/** Marks a simulation grant as used; false when it was used before (single use). */
+export const consumeSimulationGrant = async (
+  db: Kysely<Database>,
+  values: { tokenHash: string; sessionId: string; targetUserId: string; expiresAt: Date; now: Date },
+): Promise<boolean> => {
+  const row = await db
+    .insertInto('simulation_grants')
+    .values({
+      token_hash: values.tokenHash,
+      session_id: values.sessionId,
+      target_user_id: values.targetUserId,
+      expires_at: values.expiresAt,
+      used_at: values.now,
+    })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+};
+
+export const readPlatformSetting = async (db: Kysely<Database>, key: string): Promise<string | undefined> =>
+  (await db.selectFrom('platform_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+export const insertPlatformSettingIfAbsent = (db: Kysely<Database>, key: string, value: string) =>
+  db
+    .insertInto('platform_settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();

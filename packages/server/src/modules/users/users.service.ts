@@ -1,0 +1,98 @@
+import type { UserRole } from '@beacon/domain/dictionary/roles';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/passwords';
+import type { TenantScope } from '../../lib/tenant-scope';
+import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  listUsersInScope,
+  updateUserPassword,
+  usernameOrEmailTaken,
+} from './users.repo';
+
+export type { UserWithOrganization } from './users.repo';
+
+export type CreateUserInput = {
+  organizationId: string;
+  username: string;
+  email: string;
+  name: string;
+  phone?: string | null;
+  role: UserRole;
+  password: string;
+  passwordChangedAt?: Date;
+};
+
+/** Usernames and emails are unique across the platform, case-insensitively (409 with a clear message). */
+export const assertUsernameAndEmailFree = async (db: Kysely<Database>, username: string, email: string) => {
+  const taken = await usernameOrEmailTaken(db, username, email);
+  if (taken.username) throw new AppError('USERNAME_TAKEN', { details: [{ path: 'username', message: 'This username is already in use' }] });
+  if (taken.email) throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', message: 'This email address is already in use' }] });
+};
+
+export const createUser = async (
+  db: Kysely<Database>,
+  input: CreateUserInput,
+  actor: HistoryActor,
+): Promise<UserRow> => {
+  await assertUsernameAndEmailFree(db, input.username, input.email);
+  const user = await insertUser(db, {
+    organization_id: input.organizationId,
+    username: input.username,
+    email: input.email,
+    name: input.name,
+    phone: input.phone ?? null,
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    password_changed_at: input.passwordChangedAt ?? new Date(),
+  });
+  await recordHistory(db, {
+    entity: 'user',
+    entityId: user.id,
+    organizationId: user.organization_id,
+    action: 'create',
+    actor,
+    changes: diffFields(null, {
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      organization_id: user.organization_id,
+      password: '',
+    }),
+  });
+  return user;
+};
+
+export const setUserPassword = async (
+  db: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'organization_id'>,
+  password: string,
+  now: Date,
+  actor: HistoryActor,
+): Promise<void> => {
+  await updateUserPassword(db, user.id, await hashPassword(password), now);
+  await recordHistory(db, {
+    entity: 'user',
+    entityId: user.id,
+    organizationId: user.organization_id,
+    action: 'password_change',
+    actor,
+    changes: diffFields({ password: '' }, { password: 'changed' }),
+  });
+};
+
+export { findUserByEmail, findUserById, findUserByUsername };
+
+export const listSimulatableUsers = (
+  db: Kysely<Database>,
+  scope: TenantScope,
+  options: { excludeUserId: string; roles: readonly UserRole[]; search: string | undefined; limit: number },
+) => listUsersInScope(db, scope, options);
+
+export type { TenantScope };

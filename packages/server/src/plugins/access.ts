@@ -1,0 +1,56 @@
+import { canAccess, canUseDemo } from '@beacon/domain/access/permissions';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Deps, RouteAccess } from '../app-types';
+import { AppError } from '../lib/app-error';
+import { resolvePrincipal } from '../modules/session/session.service';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
+
+/**
+ * Authentication and §6 authorisation for every route. Each route declares `config.access` (a resource, or
+ * `public`); registering an /api route without one fails at start-up, and the route list is kept for the
+ * coverage test.
+ */
+export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: RegisteredRoute[]): void => {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('isDemo', false);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, url: route.url, access });
+    if (route.url.startsWith('/api') && !access) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access resource (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.principal = token ? await resolvePrincipal(deps, token) : null;
+    request.isDemo = request.headers['x-demo'] === '1' && request.principal !== null && canUseDemo(request.principal.role);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config.access;
+    if (!access || access === 'public') return;
+    const principal = request.principal;
+    if (!principal) {
+      throw new AppError(bearerToken(request) ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED');
+    }
+    if (principal.purpose === 'password_change' && !config.allowPasswordChangeSession) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    }
+    if (!canAccess(access, principal.role, principal.organizationRole)) throw new AppError('FORBIDDEN');
+    if (request.isDemo && !READ_METHODS.has(request.method) && !config.allowInDemo) throw new AppError('DEMO_READ_ONLY');
+  });
+};

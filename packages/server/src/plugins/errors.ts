@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, ERROR_CODES, type ErrorDetail } from '../lib/app-error';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export type ErrorBody = {
+  statusCode: number;
+  error: string;
+  message: string;
+  code: string;
+  details?: ErrorDetail[];
+  [extra: string]: unknown;
+};
+
+const body = (statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody => ({
+  statusCode,
+  error: STATUS_TEXT[statusCode] ?? 'Error',
+  message,
+  code,
+  ...(details ? { details } : {}),
+});
+
+const toPath = (instancePath: string, context: string | undefined): string => {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || '';
+};
+
+/**
+ * One error handler for the whole API (DESIGN.md §4): every error leaves as
+ * `{ statusCode, error, message, code, details? }`, and a 5xx never carries internals.
+ */
+export const registerErrorHandling = (app: FastifyInstance): void => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ ...body(error.statusCode, error.code, error.message, error.details), ...(error.extra ?? {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: toPath(issue.instancePath, error.validationContext),
+        message: issue.message ?? 'Invalid format',
+      }));
+      return reply
+        .status(400)
+        .send(body(400, 'VALIDATION_FAILED', details[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message, details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(body(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(status, error.code ?? 'BAD_REQUEST', error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+};
