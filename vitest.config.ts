@@ -5,8 +5,9 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
     env: { TZ: 'UTC' },
   },
 });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -10,11 +10,11 @@ export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined keeps the database in memory (tests). */
-  | { kind: 'embedded'; dataDir: string | undefined };
+  /** `dataDir` undefined keeps the database in memory; `template` starts it from a dumped data directory. */
+  | { kind: 'embedded'; dataDir: string | undefined; template?: Blob };
 
-// bigint (int8) stays a string in JS so that ids and micro-unit amounts never lose precision.
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+/** bigint (int8) stays a string, as node-postgres returns it, so ids and micro-unit amounts never lose precision. */
+const PGLITE_PARSERS = { [types.INT8]: (value: string) => value };
 
 export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
   if (target.kind === 'postgres') {
@@ -22,7 +22,7 @@ export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const pglite = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+  const pglite = await PGlite.create({ dataDir: target.dataDir, parsers: PGLITE_PARSERS, loadDataDir: target.template });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 };
 

@@ -18,8 +18,9 @@ export const sessionRoutes = async (app: AppInstance): Promise<void> => {
     },
     handler: async (request) => {
       const origin = originOf(request);
-      if ('token' in request.body) return startSimulation(deps, request.principal, request.body.token, origin);
-      return loginWithPassword(deps, request.body, origin);
+      const { token, username = '', password = '' } = request.body;
+      if (token !== undefined) return startSimulation(deps, request.principal, token, origin);
+      return loginWithPassword(deps, { username, password }, origin);
     },
   });
 

@@ -1,15 +1,25 @@
 import { USER_ROLES } from '@beacon/domain/dictionary/roles';
-import { requiredString } from '@beacon/domain/validation/generic';
+import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import { z } from 'zod';
 
-export const ZLoginWithPassword = z.strictObject({
-  username: requiredString({ max: 254 }),
-  password: z.string({ error: 'This field is required' }).min(1, { error: 'This field is required' }).max(1024),
-});
-
-export const ZLoginWithGrant = z.strictObject({ token: requiredString({ max: 2048 }) });
-
-export const ZLoginRequest = z.union([ZLoginWithPassword, ZLoginWithGrant]);
+/**
+ * POST /login takes either username and password, or the token of a simulation grant (§7). One object with a
+ * refinement, so that a missing field is reported on its own path with the §5 message.
+ */
+export const ZLoginRequest = z
+  .strictObject({
+    username: z.string().max(254).optional(),
+    password: z.string().max(1024).optional(),
+    token: z.string().max(2048).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.token !== undefined) {
+      if (!value.token.trim()) context.addIssue({ code: 'custom', path: ['token'], message: REQUIRED_MESSAGE });
+      return;
+    }
+    if (!value.username?.trim()) context.addIssue({ code: 'custom', path: ['username'], message: REQUIRED_MESSAGE });
+    if (!value.password) context.addIssue({ code: 'custom', path: ['password'], message: REQUIRED_MESSAGE });
+  });
 
 const ZCustomization = z.object({
   color: z.string().nullable(),

@@ -25,6 +25,8 @@ export type CreateUserInput = {
   phone?: string | null;
   role: UserRole;
   password: string;
+  /** A precomputed hash of `password` (the demo seed hashes its shared password once). */
+  passwordHash?: string;
   passwordChangedAt?: Date;
 };
 
@@ -48,7 +50,7 @@ export const createUser = async (
     name: input.name,
     phone: input.phone ?? null,
     role: input.role,
-    password_hash: await hashPassword(input.password),
+    password_hash: input.passwordHash ?? (await hashPassword(input.password)),
     password_changed_at: input.passwordChangedAt ?? new Date(),
   });
   await recordHistory(db, {

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
+import { buildApp } from './app';
+import { loadConfig } from './config/config';
+import { createDatabase, type Db, databaseTargetFromConfig } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemo } from './db/seed/demo';
+import { createFirstSupervisor } from './db/seed/first-supervisor';
+import { AppError } from './lib/app-error';
+import { isDatabaseEmpty } from './modules/organizations/organizations.service';
+
+const USAGE = `Usage: beacon [command] [options]
+
+Commands:
+  start                 migrate, then serve the console and API (default)
+    --seed-demo         with DATABASE_URL: seed the demo world into an empty database
+  migrate               apply database migrations and exit
+  create-supervisor     create the operator organization and its first supervisor on an empty database
+    --username NAME --email EMAIL --name "Full Name" [--organization "Operator name"]
+    (password from BEACON_SUPERVISOR_PASSWORD)
+`;
+
+const fail = (message: string): never => {
+  process.stderr.write(`beacon: ${message}\n`);
+  process.exit(1);
+};
+
+const openDatabase = async (config: ReturnType<typeof loadConfig>): Promise<Db> => {
+  const db = await createDatabase(databaseTargetFromConfig(config));
+  await migrateToLatest(db);
+  return db;
+};
+
+const start = async (seedDemoFlag: boolean): Promise<void> => {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const isEmbedded = !config.databaseUrl;
+  const isEmpty = await isDatabaseEmpty(db);
+  if (seedDemoFlag && !isEmpty) {
+    await db.destroy();
+    fail('--seed-demo refused: the database already holds data. Demo data is only seeded into an empty database.');
+  }
+  const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
+  if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
+
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const lines = [
+    '',
+    `  Beacon is running at ${config.publicUrl}  (ready in ${Date.now() - startedAt} ms)`,
+    `  Database: ${isEmbedded ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (shouldSeed || (isEmbedded && !isEmpty)) {
+    lines.push(
+      `  Log in as any demo user with the password ${DEMO_PASSWORD}, for example "supervisor" or "owner".`,
+      `  Demo users: ${DEMO_USERNAMES.join(', ')}`,
+    );
+  } else if (isEmpty) {
+    lines.push('  The database is empty: create the first user with `beacon create-supervisor` (see README).');
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+};
+
+const createSupervisor = async (values: Record<string, string | boolean | undefined>): Promise<void> => {
+  const text = (name: string) => (typeof values[name] === 'string' ? String(values[name]) : undefined);
+  const username = ZUsername.safeParse(text('username'));
+  const email = ZEmail.safeParse(text('email'));
+  const password = ZPassword.safeParse(process.env.BEACON_SUPERVISOR_PASSWORD);
+  const name = text('name');
+  if (!username.success) fail(`--username: ${username.error?.issues[0]?.message}`);
+  if (!email.success) fail(`--email: ${email.error?.issues[0]?.message}`);
+  if (!name) fail('--name: This field is required');
+  if (!password.success) fail(`BEACON_SUPERVISOR_PASSWORD: ${password.error?.issues[0]?.message}`);
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    await createFirstSupervisor(
+      db,
+      {
+        organizationName: text('organization') ?? 'Operations',
+        username: username.data ?? '',
+        email: email.data ?? '',
+        name: name ?? '',
+        password: password.data ?? '',
+      },
+      { operatorOrganizationId: config.operatorOrganizationId },
+    );
+    process.stdout.write(`Supervisor "${username.data}" created. Start Beacon and log in.\n`);
+  } finally {
+    await db.destroy();
+  }
+};
+
+const main = async (): Promise<void> => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'seed-demo': { type: 'boolean' },
+      username: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      organization: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0] ?? 'start';
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command === 'start') return start(values['seed-demo'] === true);
+  if (command === 'migrate') {
+    const config = loadConfig();
+    const db = await createDatabase(databaseTargetFromConfig(config));
+    const applied = await migrateToLatest(db);
+    await db.destroy();
+    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+    return;
+  }
+  if (command === 'create-supervisor') return createSupervisor(values);
+  fail(`unknown command "${command}"\n\n${USAGE}`);
+};
+
+main().catch((error: unknown) => {
+  fail(error instanceof AppError || error instanceof Error ? error.message : String(error));
+});

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Builds what `npm start` serves: the server bundle (esbuild) and, once it exists, the console (Vite).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+
+/** Third-party packages stay in node_modules; the workspace's own TypeScript is bundled. */
+const externals = [
+  ...Object.keys(readJson('packages/server/package.json').dependencies ?? {}),
+  ...Object.keys(readJson('packages/domain/package.json').dependencies ?? {}),
+];
+
+export const buildServer = async () => {
+  await build({
+    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
+    outfile: path.join(root, 'packages/server/dist/main.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external: externals,
+    logLevel: 'warning',
+  });
+};
+
+export const buildWeb = async () => {
+  if (!existsSync(path.join(root, 'packages/web/index.html'))) return;
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ root: path.join(root, 'packages/web'), logLevel: 'warn' });
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildServer();
+  await buildWeb();
+  console.log(`Built in ${Date.now() - started} ms`);
+}
