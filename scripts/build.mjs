@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` serves: the server bundle (esbuild) and, once it exists, the console (Vite).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -28,6 +28,16 @@ export const buildServer = async () => {
   });
 };
 
+/** An empty PGlite cluster next to the bundle: a first `npm start` copies it instead of running initdb. */
+export const buildClusterTemplate = async () => {
+  const file = path.join(root, 'packages/server/dist/pglite-cluster.tar');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create();
+  const dump = await pglite.dumpDataDir('none');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+};
+
 export const buildWeb = async () => {
   if (!existsSync(path.join(root, 'packages/web/index.html'))) return;
   const { build: viteBuild } = await import('vite');
@@ -37,6 +47,7 @@ export const buildWeb = async () => {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   await buildServer();
+  await buildClusterTemplate();
   await buildWeb();
   console.log(`Built in ${Date.now() - started} ms`);
 }

@@ -23,11 +23,12 @@ const serverBundle = path.join(root, 'packages/server/dist/main.js');
 const webIndex = path.join(root, 'packages/web/dist/index.html');
 const domainChanged = newestSource(path.join(root, 'packages/domain/src'));
 
-const { buildServer, buildWeb } = await import('./build.mjs');
+const { buildClusterTemplate, buildServer, buildWeb } = await import('./build.mjs');
 if (builtAt(serverBundle) < Math.max(domainChanged, newestSource(path.join(root, 'packages/server/src')))) {
   console.log('Building the server…');
   await buildServer();
 }
+if (!existsSync(path.join(root, 'packages/server/dist/pglite-cluster.tar'))) await buildClusterTemplate();
 const hasWeb = existsSync(path.join(root, 'packages/web/index.html'));
 if (hasWeb && builtAt(webIndex) < Math.max(domainChanged, newestSource(path.join(root, 'packages/web')))) {
   console.log('Building the console…');

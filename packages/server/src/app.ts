@@ -20,6 +20,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
 import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
 import { type RegisteredRoute, registerAccessControl } from './plugins/access';
+import { registerConsole } from './plugins/console';
 import { registerErrorHandling } from './plugins/errors';
 
 export type BuildOptions = {
@@ -27,12 +28,14 @@ export type BuildOptions = {
   db: Db;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Folder of the built console (packages/web/dist); absent serves the API only. */
+  webRoot?: string;
 };
 
 export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
 
 /** Builds the whole API; main.ts listens with it and tests call it through `inject`. */
-export const buildApp = async ({ config, db, clock = systemClock, logger = false }: BuildOptions): Promise<BeaconApp> => {
+export const buildApp = async ({ config, db, clock = systemClock, logger = false, webRoot }: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -107,6 +110,8 @@ export const buildApp = async ({ config, db, clock = systemClock, logger = false
     },
     { prefix: '/api' },
   );
+
+  await registerConsole(app, webRoot);
 
   await app.ready();
   return Object.assign(app, { registeredRoutes });

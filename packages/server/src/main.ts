@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
 import { buildApp } from './app';
@@ -26,8 +27,11 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/** Written next to the bundle by `npm run build` (scripts/build.mjs). */
+const CLUSTER_TEMPLATE = fileURLToPath(new URL('./pglite-cluster.tar', import.meta.url));
+
 const openDatabase = async (config: ReturnType<typeof loadConfig>): Promise<Db> => {
-  const db = await createDatabase(databaseTargetFromConfig(config));
+  const db = await createDatabase(databaseTargetFromConfig(config, CLUSTER_TEMPLATE));
   await migrateToLatest(db);
   return db;
 };
@@ -45,7 +49,8 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
   if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
 
-  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const webRoot = process.env.BEACON_WEB_ROOT || fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp({ config, db, logger: { level: config.logLevel }, webRoot });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -1,18 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, type ErrorDetail } from '../lib/app-error';
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-};
 
 export type ErrorBody = {
   statusCode: number;
@@ -25,7 +14,7 @@ export type ErrorBody = {
 
 const body = (statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody => ({
   statusCode,
-  error: STATUS_TEXT[statusCode] ?? 'Error',
+  error: STATUS_CODES[statusCode] ?? 'Error',
   message,
   code,
   ...(details ? { details } : {}),
@@ -42,7 +31,7 @@ const toPath = (instancePath: string, context: string | undefined): string => {
  */
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
+    if (error instanceof AppError && error.statusCode < 500) {
       return reply
         .status(error.statusCode)
         .send({ ...body(error.statusCode, error.code, error.message, error.details), ...(error.extra ?? {}) });

@@ -3,11 +3,11 @@ import type { Database } from '../../db/schema';
 
 export const insertPasswordReset = (
   db: Kysely<Database>,
-  values: { userId: string; tokenHash: string; expiresAt: Date },
+  values: { userId: string; tokenHash: string; expiresAt: Date; now: Date },
 ) =>
   db
     .insertInto('password_resets')
-    .values({ user_id: values.userId, token_hash: values.tokenHash, expires_at: values.expiresAt })
+    .values({ user_id: values.userId, token_hash: values.tokenHash, expires_at: values.expiresAt, created_at: values.now })
     .execute();
 
 export const countRecentResets = async (db: Kysely<Database>, userId: string, since: Date): Promise<number> => {

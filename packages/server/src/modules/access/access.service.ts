@@ -62,6 +62,7 @@ export const requestPasswordReset = async (deps: Deps, email: string): Promise<v
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: addMinutes(now, deps.config.password.resetTokenMinutes),
+    now,
   });
   const link = `${deps.config.publicUrl}/access/reset?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
@@ -119,6 +120,7 @@ export const signUp = async (deps: Deps, input: SignUpInput, origin: RequestOrig
         name: input.name,
         role: 'owner',
         password: input.password,
+        passwordChangedAt: deps.clock.now(),
       },
       { userId: null, impersonatorUserId: null },
     );

@@ -15,9 +15,18 @@ export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/dictionary', {
     config: { access: 'access' },
     schema: { summary: 'Every enumeration of the console with its labels', tags: ['dictionary'] },
-    handler: async (_request, reply) => {
-      reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'private, max-age=300');
-      return reply.send(getDictionary().json);
+    handler: async (request, reply) => {
+      const dictionary = getDictionary();
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .header('etag', dictionary.etag)
+        .header('vary', 'Accept-Encoding, Authorization');
+      if (request.headers['if-none-match'] === dictionary.etag) return reply.status(304).send();
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('content-encoding', 'gzip').send(dictionary.gzip);
+      }
+      return reply.send(dictionary.json);
     },
   });
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { buildDictionary, type Dictionary } from '@beacon/domain/dictionary/catalog';
 import { APP_CATEGORIES, IAB_CATEGORIES } from '@beacon/domain/dictionary/categories';
 import type { Db } from '../../db/database';
@@ -7,13 +9,24 @@ import { searchKey } from './places';
 
 export { searchCities, searchRegions } from './places';
 
-let dictionary: { body: Dictionary; json: string } | undefined;
+export type SerializedDictionary = { body: Dictionary; json: string; gzip: Buffer; etag: string };
 
-/** The enumerations never change while the process runs: built and serialised once. */
-export const getDictionary = (): { body: Dictionary; json: string } => {
+let dictionary: SerializedDictionary | undefined;
+
+/**
+ * The enumerations never change while the process runs: built, serialised, compressed and tagged once, so a
+ * request costs only the session check.
+ */
+export const getDictionary = (): SerializedDictionary => {
   if (!dictionary) {
     const body = buildDictionary();
-    dictionary = { body, json: JSON.stringify(body) };
+    const json = JSON.stringify(body);
+    dictionary = {
+      body,
+      json,
+      gzip: gzipSync(json),
+      etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    };
   }
   return dictionary;
 };

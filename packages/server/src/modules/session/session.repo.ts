@@ -68,6 +68,7 @@ export const insertSession = (
       token_hash: values.tokenHash,
       user_id: values.userId,
       purpose: values.purpose,
+      created_at: values.now,
       expires_at: values.expiresAt,
       last_seen_at: values.now,
       ip: values.ip,
@@ -107,8 +108,15 @@ export const revokeUserSessions = async (
   await query.execute();
 };
 
-export const recordLoginAttempt = (db: Kysely<Database>, username: string, ip: string, succeeded: boolean) =>
-  db.insertInto('login_attempts').values({ username, ip, succeeded }).execute();
+/** Dated by the app's clock, like the window it is counted in (not the database's `now()`). */
+export const recordLoginAttempt = (
+  db: Kysely<Database>,
+  values: { username: string; ip: string; succeeded: boolean; now: Date },
+) =>
+  db
+    .insertInto('login_attempts')
+    .values({ username: values.username, ip: values.ip, succeeded: values.succeeded, created_at: values.now })
+    .execute();
 
 export const countFailedAttempts = async (
   db: Kysely<Database>,

@@ -260,14 +260,17 @@ export const loginWithPassword = async (
   const user = await findUserByUsername(deps.db, username);
   const isValid = user ? await verifyPassword(user.password_hash, credentials.password) : (await burnPasswordCheck(credentials.password), false);
   if (!user || !isValid || user.state !== 'active' || user.organization_state !== 'active') {
-    await recordLoginAttempt(deps.db, username, origin.ip, false);
+    await recordLoginAttempt(deps.db, { username, ip: origin.ip, succeeded: false, now });
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await recordLoginAttempt(deps.db, username, origin.ip, true);
+  await recordLoginAttempt(deps.db, { username, ip: origin.ip, succeeded: true, now });
   const expiresAt = passwordExpiresAt(deps, user);
   if (expiresAt && expiresAt <= now) {
     const { token } = await openSession(deps, user, origin, { purpose: 'password_change' });
-    throw new AppError('PASSWORD_EXPIRED', { extra: { token } });
+    // The restricted token cannot read GET /session, so the ids that PUT /password takes come with it.
+    throw new AppError('PASSWORD_EXPIRED', {
+      extra: { token, userId: Number(user.id), organizationId: Number(user.organization_id) },
+    });
   }
   const { token, principal } = await openSession(deps, user, origin);
   return buildSessionView(deps, token, principal);

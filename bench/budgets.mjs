@@ -1,0 +1,14 @@
+/** Budgets set by the issues; the benchmark checks them (never timed unit tests). */
+export const budgets = {
+  /** Foundation I: `npm start` to the first 200 on /api/health on the embedded default, after build. */
+  startMs: 3000,
+  firstStartMs: 3000,
+  /** Foundation I: p99 of GET /api/dictionary under concurrent load on loopback. */
+  dictionaryP99Ms: 50,
+  /** Login is argon2id-bound on purpose; reported, with a generous ceiling against regressions. */
+  loginP99Ms: 1000,
+  /** Foundation II: JS + CSS that /access/login loads, gzipped. */
+  loginPageGzipKb: 200,
+  /** Foundation II: time until the login page is interactive in headless Chromium on loopback. */
+  loginInteractiveMs: 1500,
+};

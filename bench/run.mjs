@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// `npm run bench`: measures what the issues set budgets for, prints a table and writes bench/results.json.
+// Traffic goes only to a server this script starts on 127.0.0.1; every loop is bounded in count and time.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { budgets } from './budgets.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO_PASSWORD = 'Beacon-demo-1';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const round = (value) => Math.round(value * 10) / 10;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const request = (port, method, url, { body, token, headers = {} } = {}) =>
+  new Promise((resolve, reject) => {
+    const payload = body ? JSON.stringify(body) : undefined;
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        );
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error(`timeout ${method} ${url}`)));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+
+/** Starts `npm start` on a free port and returns the milliseconds until /api/health first answers 200. */
+const startServer = async (dataDir, port) => {
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, BEACON_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = started + 60_000;
+  while (performance.now() < deadline) {
+    try {
+      const response = await request(port, 'GET', '/api/health');
+      if (response.status === 200) return { child, ms: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  process.kill(-child.pid, 'SIGTERM');
+  throw new Error('the server did not answer /api/health within 60 s');
+};
+
+const stopServer = async (child) => {
+  process.kill(-child.pid, 'SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+};
+
+/** Runs `total` requests with `concurrency` in flight and returns latency percentiles. */
+const load = async ({ total, concurrency, send }) => {
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      next += 1;
+      const response = await send();
+      if (response.status !== 200) failures += 1;
+      latencies.push(response.ms);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    requests: total,
+    concurrency,
+    failures,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    rps: Math.round(total / seconds),
+  };
+};
+
+const results = [];
+const record = (name, value, unit, budget) => {
+  const ok = budget === undefined ? null : value <= budget;
+  results.push({ name, value, unit, budget: budget ?? null, ok });
+};
+
+if (!existsSync(path.join(root, 'packages/server/dist/main.js'))) {
+  console.log('Building first…');
+  await new Promise((resolve, reject) =>
+    spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+  );
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-'));
+const port = 18_000 + Math.floor(Math.random() * 1000);
+try {
+  const first = await startServer(dataDir, port);
+  record('start → /api/health 200, first start (empty data dir, seeds demo)', round(first.ms), 'ms', budgets.firstStartMs);
+  await stopServer(first.child);
+
+  const restarts = [];
+  let server;
+  for (let i = 0; i < 3; i += 1) {
+    if (server) await stopServer(server.child);
+    server = await startServer(dataDir, port);
+    restarts.push(server.ms);
+  }
+  record('start → /api/health 200, restart (median of 3)', round(percentile(restarts, 50)), 'ms', budgets.startMs);
+
+  const login = await load({
+    total: 200,
+    concurrency: 8,
+    send: () => request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }),
+  });
+  record(`POST /api/login p50 (${login.requests} req, ${login.concurrency} concurrent)`, login.p50, 'ms');
+  record(`POST /api/login p99 (${login.rps} req/s, ${login.failures} failed)`, login.p99, 'ms', budgets.loginP99Ms);
+
+  const token = JSON.parse((await request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } })).body).token;
+  // As the console asks for it: gzip accepted, no cached copy yet (a full body every time).
+  const askDictionary = () => request(port, 'GET', '/api/dictionary', { token, headers: { 'accept-encoding': 'gzip' } });
+  await load({ total: 100, concurrency: 4, send: askDictionary });
+  const dictionary = await load({ total: 3000, concurrency: 16, send: askDictionary });
+  record(`GET /api/dictionary p50 (${dictionary.requests} req, ${dictionary.concurrency} concurrent)`, dictionary.p50, 'ms');
+  record(`GET /api/dictionary p99 (${dictionary.rps} req/s, ${dictionary.failures} failed)`, dictionary.p99, 'ms', budgets.dictionaryP99Ms);
+  if (login.failures || dictionary.failures) throw new Error('requests failed under load');
+  await stopServer(server.child);
+} finally {
+  agent.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const { measureWeb } = await import('./web.mjs');
+for (const row of await measureWeb(root)) record(row.name, row.value, row.unit, row.budget);
+
+const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
+writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`);
+
+const width = Math.max(...results.map((row) => row.name.length));
+console.log(`\nBeacon bench — ${machine}\n`);
+console.log(`${'measure'.padEnd(width)}  ${'value'.padStart(10)}  ${'budget'.padStart(10)}  verdict`);
+for (const row of results) {
+  const verdict = row.ok === null ? '' : row.ok ? 'ok' : 'OVER BUDGET';
+  console.log(`${row.name.padEnd(width)}  ${`${row.value} ${row.unit}`.padStart(10)}  ${row.budget === null ? '' : `${row.budget} ${row.unit}`.padStart(10)}  ${verdict}`);
+}
+process.exit(results.every((row) => row.ok !== false) ? 0 : 1);

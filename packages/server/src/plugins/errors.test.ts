@@ -1,0 +1,158 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { registerErrorHandling } from './errors';
+
+/** The central error handler (DESIGN.md §4): one error shape, and 5xx bodies never leak internals. */
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/crash', async () => {
+    throw new Error('secret internals: password=hunter2 at /srv/beacon/db.ts:42');
+  });
+  typed.get('/crash-5xx', async () => {
+    throw Object.assign(new Error('upstream secret internals'), { statusCode: 502 });
+  });
+  typed.get('/internal-app-error', async () => {
+    throw new AppError('INTERNAL', { message: 'secret internals: session row missing', extra: { sql: 'SELECT secret' } });
+  });
+  typed.get('/conflict', async () => {
+    throw new AppError('STALE_VERSION');
+  });
+  typed.get('/custom', async () => {
+    throw new AppError('USERNAME_TAKEN', {
+      message: 'Pick another username',
+      details: [{ path: 'username', message: 'This username is already in use' }],
+      extra: { suggestion: 'olga2' },
+    });
+  });
+  typed.get('/not-found', async () => {
+    throw new AppError('NOT_FOUND');
+  });
+  typed.get('/client-error', async () => {
+    throw Object.assign(new Error('The thing you sent is wrong'), { statusCode: 422, code: 'THING_WRONG' });
+  });
+  typed.get('/validated', {
+    schema: { querystring: z.strictObject({ size: z.coerce.number().int().min(1, { error: 'Too small' }) }) },
+    handler: async () => ({ ok: true }),
+  });
+  typed.get('/bad-response', {
+    schema: { response: { 200: z.object({ id: z.number() }) } },
+    // The handler breaks its own response schema: a server bug, so a masked 500.
+    handler: async () => ({ id: 'secret internals' }) as unknown as { id: number },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('registerErrorHandling', () => {
+  it('answers an unexpected error with a generic 500 that does not leak the message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An unexpected error occurred',
+      code: 'INTERNAL',
+    });
+    expect(response.body).not.toContain('secret internals');
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('masks any 5xx error, whatever status it carries', async () => {
+    const response = await app.inject({ method: 'GET', url: '/crash-5xx' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 'INTERNAL', message: 'An unexpected error occurred' });
+    expect(response.body).not.toContain('secret internals');
+  });
+
+  it('masks an AppError with a 5xx status too: its message and extra fields stay on the server', async () => {
+    const response = await app.inject({ method: 'GET', url: '/internal-app-error' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An unexpected error occurred',
+      code: 'INTERNAL',
+    });
+  });
+
+  it('masks a response that breaks its own schema', async () => {
+    const response = await app.inject({ method: 'GET', url: '/bad-response' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 'INTERNAL', message: 'An unexpected error occurred' });
+    expect(response.body).not.toContain('secret internals');
+  });
+
+  it('maps an AppError to its status, code and message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Someone else changed this item. Reload it and try again',
+      code: 'STALE_VERSION',
+    });
+
+    const notFound = await app.inject({ method: 'GET', url: '/not-found' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('keeps an AppError’s own message, details and extra fields', async () => {
+    const response = await app.inject({ method: 'GET', url: '/custom' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Pick another username',
+      code: 'USERNAME_TAKEN',
+      details: [{ path: 'username', message: 'This username is already in use' }],
+      suggestion: 'olga2',
+    });
+  });
+
+  it('passes a 4xx error through with its status, code and message', async () => {
+    const response = await app.inject({ method: 'GET', url: '/client-error' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'The thing you sent is wrong',
+      code: 'THING_WRONG',
+    });
+  });
+
+  it('turns a schema validation failure into 400 VALIDATION_FAILED with details[{path, message}]', async () => {
+    const response = await app.inject({ method: 'GET', url: '/validated?size=0' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Too small',
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'size', message: 'Too small' }],
+    });
+  });
+
+  it('answers an unknown route with 404 in the same shape', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/nowhere?token=abc' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route DELETE /nowhere not found',
+      code: 'NOT_FOUND',
+    });
+  });
+});
