@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** The rate from one currency to another through their USD rates, computed exactly in numeric. */
+/**
+ * The rate from one currency to another through their USD rates, computed exactly in numeric. Rounded to the
+ * stored scale (12 decimals): at 8, a pair like idr→eur kept only four significant digits.
+ */
 export const findCrossRate = async (
   db: Kysely<Database>,
   from: string,
@@ -11,7 +14,7 @@ export const findCrossRate = async (
     .selectFrom('currency_rates as b')
     .innerJoin('currency_rates as q', (join) => join.on('q.base', '=', 'usd').on('q.quote', '=', to))
     .select([
-      sql<string>`round(q.rate / b.rate, 8)::text`.as('rate'),
+      sql<string>`round(q.rate / b.rate, 12)::text`.as('rate'),
       sql<string>`least(q.as_of, b.as_of)::text`.as('as_of'),
     ])
     .where('b.base', '=', 'usd')

@@ -30,11 +30,28 @@ export type CreateUserInput = {
   passwordChangedAt?: Date;
 };
 
+const usernameTaken = () =>
+  new AppError('USERNAME_TAKEN', { details: [{ path: 'username', message: 'This username is already in use' }] });
+const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', { details: [{ path: 'email', message: 'This email address is already in use' }] });
+
 /** Usernames and emails are unique across the platform, case-insensitively (409 with a clear message). */
 export const assertUsernameAndEmailFree = async (db: Kysely<Database>, username: string, email: string) => {
   const taken = await usernameOrEmailTaken(db, username, email);
-  if (taken.username) throw new AppError('USERNAME_TAKEN', { details: [{ path: 'username', message: 'This username is already in use' }] });
-  if (taken.email) throw new AppError('EMAIL_TAKEN', { details: [{ path: 'email', message: 'This email address is already in use' }] });
+  if (taken.username) throw usernameTaken();
+  if (taken.email) throw emailTaken();
+};
+
+/**
+ * The check above cannot see a concurrent insert: the unique indexes (migration 0001) then refuse the second
+ * one, and that refusal is the same 409, not a 500.
+ */
+const takenErrorOf = (error: unknown): AppError | undefined => {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return undefined;
+  const constraint = 'constraint' in error ? error.constraint : undefined;
+  if (constraint === 'users_username_key') return usernameTaken();
+  if (constraint === 'users_email_key') return emailTaken();
+  return undefined;
 };
 
 export const createUser = async (
@@ -52,6 +69,8 @@ export const createUser = async (
     role: input.role,
     password_hash: input.passwordHash ?? (await hashPassword(input.password)),
     password_changed_at: input.passwordChangedAt ?? new Date(),
+  }).catch((error: unknown) => {
+    throw takenErrorOf(error) ?? error;
   });
   await recordHistory(db, {
     entity: 'user',
