@@ -16,6 +16,7 @@ import { createMailer } from './lib/mailer';
 import { accessRoutes } from './modules/access/access.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
 import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
@@ -102,6 +103,7 @@ export const buildApp = async ({ config, db, clock = systemClock, logger = false
       await typed.register(accessRoutes);
       await typed.register(whitelabelRoutes);
       await typed.register(dictionaryRoutes);
+      await typed.register(outboxRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },

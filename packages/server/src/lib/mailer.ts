@@ -19,7 +19,7 @@ export const createMailer = (
     send: async (mail) => {
       const row = await db
         .insertInto('outbox')
-        .values({ recipient: mail.to, subject: mail.subject, body_text: mail.text })
+        .values({ recipient: mail.to.toLowerCase(), subject: mail.subject, body_text: mail.text })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {

@@ -7,10 +7,19 @@ export const insertPasswordReset = (
 ) =>
   db
     .insertInto('password_resets')
-    .values({ user_id: values.userId, token_hash: values.tokenHash, expires_at: values.expiresAt, created_at: values.now })
+    .values({
+      user_id: values.userId,
+      token_hash: values.tokenHash,
+      expires_at: values.expiresAt,
+      created_at: values.now,
+    })
     .execute();
 
-export const countRecentResets = async (db: Kysely<Database>, userId: string, since: Date): Promise<number> => {
+export const countRecentResets = async (
+  db: Kysely<Database>,
+  userId: string,
+  since: Date,
+): Promise<number> => {
   const row = await db
     .selectFrom('password_resets')
     .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -8,7 +8,13 @@ import {
   ZResetPasswordRequest,
   ZSignUpRequest,
 } from './access.schemas';
-import { changeOwnPassword, FORGOT_PASSWORD_ANSWER, requestPasswordReset, resetPassword, signUp } from './access.service';
+import {
+  changeOwnPassword,
+  FORGOT_PASSWORD_ANSWER,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+} from './access.service';
 
 export const accessRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;
@@ -16,7 +22,8 @@ export const accessRoutes = async (app: AppInstance): Promise<void> => {
   app.put('/password', {
     config: { access: 'access', allowPasswordChangeSession: true },
     schema: {
-      summary: 'Change the caller’s password (also the way out of an expired password); returns a fresh session',
+      summary:
+        'Change the caller’s password (also the way out of an expired password); returns a fresh session',
       tags: ['access'],
       body: ZChangePasswordRequest,
       response: { 200: ZSession },
@@ -63,6 +70,7 @@ export const accessRoutes = async (app: AppInstance): Promise<void> => {
       body: ZSignUpRequest,
       response: { 201: ZSession },
     },
-    handler: async (request, reply) => reply.status(201).send(await signUp(deps, request.body, originOf(request))),
+    handler: async (request, reply) =>
+      reply.status(201).send(await signUp(deps, request.body, originOf(request))),
   });
 };

@@ -13,7 +13,11 @@ export const ZChangePasswordRequest = z.strictObject({
 export const ZForgotPasswordRequest = z.strictObject({ email: ZEmail });
 
 export const ZResetPasswordRequest = z
-  .strictObject({ token: requiredString({ max: 512 }), password: ZPassword, confirmation: z.string().optional() })
+  .strictObject({
+    token: requiredString({ max: 512 }),
+    password: ZPassword,
+    confirmation: z.string().optional(),
+  })
   .refine((value) => value.confirmation === undefined || value.confirmation === value.password, {
     path: ['confirmation'],
     message: PASSWORD_MISMATCH_MESSAGE,

@@ -12,8 +12,19 @@ import {
   revokeUserSessions,
   type SessionView,
 } from '../session/session.service';
-import { countRecentResets, findUsablePasswordReset, insertPasswordReset, usePasswordResets } from './access.repo';
-import { assertUsernameAndEmailFree, createUser, findUserByEmail, findUserById, setUserPassword } from '../users/users.service';
+import {
+  assertUsernameAndEmailFree,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  setUserPassword,
+} from '../users/users.service';
+import {
+  countRecentResets,
+  findUsablePasswordReset,
+  insertPasswordReset,
+  usePasswordResets,
+} from './access.repo';
 
 /** At most this many reset emails per account per login window: more would only flood the mailbox. */
 const MAX_RESET_EMAILS_PER_WINDOW = 3;
@@ -31,7 +42,10 @@ export const changeOwnPassword = async (
   input: { organizationId: number; userId: number; currentPassword: string; password: string },
   origin: RequestOrigin,
 ): Promise<SessionView> => {
-  if (String(input.userId) !== principal.userId || String(input.organizationId) !== principal.organizationId) {
+  if (
+    String(input.userId) !== principal.userId ||
+    String(input.organizationId) !== principal.organizationId
+  ) {
     throw new AppError('FORBIDDEN');
   }
   const user = await findUserById(deps.db, principal.userId);
@@ -53,7 +67,7 @@ export const changeOwnPassword = async (
 /** Forgotten password: the same answer whether or not the address exists. */
 export const requestPasswordReset = async (deps: Deps, email: string): Promise<void> => {
   const user = await findUserByEmail(deps.db, email.trim());
-  if (!user || user.state !== 'active' || user.organization_state !== 'active') return;
+  if (user?.state !== 'active' || user.organization_state !== 'active') return;
   const now = deps.clock.now();
   const recent = await countRecentResets(deps.db, user.id, addMinutes(now, -deps.config.login.windowMinutes));
   if (recent >= MAX_RESET_EMAILS_PER_WINDOW) return;

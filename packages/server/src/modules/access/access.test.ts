@@ -36,8 +36,13 @@ const createAccount = async (
   const suffix = uniqueSuffix();
   const organizationId =
     options.organizationId ??
-    (await createOrganization(ctx.db, { name: `Access Test ${suffix}`, role: 'regular', country: 'GB' }, SEED_ACTOR))
-      .id;
+    (
+      await createOrganization(
+        ctx.db,
+        { name: `Access Test ${suffix}`, role: 'regular', country: 'GB' },
+        SEED_ACTOR,
+      )
+    ).id;
   const username = `access_${suffix}`;
   const email = `${username}@example.com`;
   const password = `Access-${suffix}-1`;
@@ -60,7 +65,10 @@ const createAccount = async (
 const login = (app: BeaconApp, username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers });
 
-const loginToken = async (app: BeaconApp, account: Pick<Account, 'username' | 'password'>): Promise<string> => {
+const loginToken = async (
+  app: BeaconApp,
+  account: Pick<Account, 'username' | 'password'>,
+): Promise<string> => {
   const response = await login(app, account.username, account.password);
   expect(response.statusCode).toBe(200);
   return response.json<SessionView>().token;
@@ -72,7 +80,12 @@ const getSession = (app: BeaconApp, token: string) =>
 const changePassword = (
   app: BeaconApp,
   token: string,
-  payload: { organizationId: number | string; userId: number | string; currentPassword: string; password: string },
+  payload: {
+    organizationId: number | string;
+    userId: number | string;
+    currentPassword: string;
+    password: string;
+  },
   headers: Record<string, string> = {},
 ) =>
   app.inject({
@@ -169,7 +182,11 @@ describe('with the demo world', () => {
       const account = await createAccount(ctx);
       const token = await loginToken(ctx.app, account);
 
-      const response = await changePassword(ctx.app, token, ownChange(account, STRONG_PASSWORD, 'Not-current-1'));
+      const response = await changePassword(
+        ctx.app,
+        token,
+        ownChange(account, STRONG_PASSWORD, 'Not-current-1'),
+      );
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ statusCode: 400, code: 'WRONG_CURRENT_PASSWORD' });
       expect(errorOf(response).details).toEqual([{ path: 'currentPassword', message: expect.any(String) }]);
@@ -182,7 +199,10 @@ describe('with the demo world', () => {
       const token = await loginToken(ctx.app, account);
       const response = await changePassword(ctx.app, token, ownChange(account, STRONG_PASSWORD, ''));
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response).details).toContainEqual({ path: 'currentPassword', message: REQUIRED_MESSAGE });
+      expect(errorOf(response).details).toContainEqual({
+        path: 'currentPassword',
+        message: REQUIRED_MESSAGE,
+      });
     });
 
     it.each([
@@ -203,8 +223,14 @@ describe('with the demo world', () => {
 
     it('ends every other session of the user, and only that user’s', async () => {
       const organization = await createAccount(ctx);
-      const colleague = await createAccount(ctx, { role: 'editor', organizationId: organization.organizationId });
-      const account = await createAccount(ctx, { role: 'editor', organizationId: organization.organizationId });
+      const colleague = await createAccount(ctx, {
+        role: 'editor',
+        organizationId: organization.organizationId,
+      });
+      const account = await createAccount(ctx, {
+        role: 'editor',
+        organizationId: organization.organizationId,
+      });
       const current = await loginToken(ctx.app, account);
       const other = await loginToken(ctx.app, account);
       const colleagueToken = await loginToken(ctx.app, colleague);
@@ -226,7 +252,9 @@ describe('with the demo world', () => {
       expect(response.statusCode).toBe(403);
       expect(errorOf(response)).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
       const stranger = await createAccount(ctx);
-      expect((await changePassword(ctx.app, token, ownChange(stranger, STRONG_PASSWORD))).statusCode).toBe(403);
+      expect((await changePassword(ctx.app, token, ownChange(stranger, STRONG_PASSWORD))).statusCode).toBe(
+        403,
+      );
       const ownIdOtherOrganization = await changePassword(ctx.app, token, {
         ...ownChange(owner, STRONG_PASSWORD),
         organizationId: stranger.organizationId,
@@ -241,7 +269,9 @@ describe('with the demo world', () => {
     it('records the change in the user’s history without the password or its hash', async () => {
       const account = await createAccount(ctx);
       const token = await loginToken(ctx.app, account);
-      expect((await changePassword(ctx.app, token, ownChange(account, STRONG_PASSWORD))).statusCode).toBe(200);
+      expect((await changePassword(ctx.app, token, ownChange(account, STRONG_PASSWORD))).statusCode).toBe(
+        200,
+      );
 
       const rows = await ctx.db
         .selectFrom('history')
@@ -272,7 +302,12 @@ describe('with the demo world', () => {
       const response = await ctx.app.inject({
         method: 'PUT',
         url: '/api/password',
-        payload: { organizationId: 1, userId: 1, currentPassword: 'Beacon-demo-1', password: STRONG_PASSWORD },
+        payload: {
+          organizationId: 1,
+          userId: 1,
+          currentPassword: 'Beacon-demo-1',
+          password: STRONG_PASSWORD,
+        },
       });
       expect(response.statusCode).toBe(401);
     });
@@ -298,9 +333,17 @@ describe('with the demo world', () => {
       expect(loginResponse.statusCode).toBe(200);
       const { token } = sessionOf(loginResponse);
 
-      const session = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { ...bearer(token), ...DEMO } });
+      const session = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { ...bearer(token), ...DEMO },
+      });
       expect(session.statusCode).toBe(200);
-      const logout = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { ...bearer(token), ...DEMO } });
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { ...bearer(token), ...DEMO },
+      });
       expect(logout.statusCode).toBe(200);
       expect((await getSession(ctx.app, token)).statusCode).toBe(401);
     });
@@ -342,7 +385,11 @@ describe('with the demo world', () => {
     it('stores only the hash of the reset token', async () => {
       const account = await createAccount(ctx);
       const token = await requestResetToken(ctx, account);
-      const rows = await ctx.db.selectFrom('password_resets').selectAll().where('user_id', '=', account.id).execute();
+      const rows = await ctx.db
+        .selectFrom('password_resets')
+        .selectAll()
+        .where('user_id', '=', account.id)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.token_hash).toBe(sha256Hex(token));
     });
@@ -384,7 +431,11 @@ describe('with the demo world', () => {
       const sessions = [await loginToken(ctx.app, account), await loginToken(ctx.app, account)];
       const token = await requestResetToken(ctx, account);
 
-      const response = await reset(ctx.app, { token, password: STRONG_PASSWORD, confirmation: STRONG_PASSWORD });
+      const response = await reset(ctx.app, {
+        token,
+        password: STRONG_PASSWORD,
+        confirmation: STRONG_PASSWORD,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: expect.any(String) });
       for (const session of sessions) expect((await getSession(ctx.app, session)).statusCode).toBe(401);
@@ -417,14 +468,21 @@ describe('with the demo world', () => {
       const account = await createAccount(ctx);
       const token = await requestResetToken(ctx, account);
 
-      const response = await reset(ctx.app, { token, password: STRONG_PASSWORD, confirmation: `${STRONG_PASSWORD}x` });
+      const response = await reset(ctx.app, {
+        token,
+        password: STRONG_PASSWORD,
+        confirmation: `${STRONG_PASSWORD}x`,
+      });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response).details).toEqual([{ path: 'confirmation', message: PASSWORD_MISMATCH_MESSAGE }]);
+      expect(errorOf(response).details).toEqual([
+        { path: 'confirmation', message: PASSWORD_MISMATCH_MESSAGE },
+      ]);
       expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(200);
 
-      expect((await reset(ctx.app, { token, password: STRONG_PASSWORD, confirmation: STRONG_PASSWORD })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await reset(ctx.app, { token, password: STRONG_PASSWORD, confirmation: STRONG_PASSWORD }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses a weak password with the §5 message, and leaves the link usable', async () => {
@@ -495,8 +553,17 @@ describe('with the demo world', () => {
         .selectAll()
         .where('id', '=', String(session.organization.id))
         .executeTakeFirstOrThrow();
-      expect(organization).toMatchObject({ name: payload.company, role: 'regular', country: 'ES', state: 'active' });
-      const users = await ctx.db.selectFrom('users').selectAll().where('organization_id', '=', organization.id).execute();
+      expect(organization).toMatchObject({
+        name: payload.company,
+        role: 'regular',
+        country: 'ES',
+        state: 'active',
+      });
+      const users = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('organization_id', '=', organization.id)
+        .execute();
       expect(users).toHaveLength(1);
       expect(users[0]).toMatchObject({ username: payload.username, role: 'owner', state: 'active' });
       expect(users[0]?.password_hash).not.toContain(STRONG_PASSWORD);
@@ -511,7 +578,9 @@ describe('with the demo world', () => {
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toMatchObject({ statusCode: 409, code: 'USERNAME_TAKEN' });
       expect(errorOf(response).details).toEqual([{ path: 'username', message: expect.any(String) }]);
-      expect(await ctx.db.selectFrom('organizations').select('id').execute()).toHaveLength(organizationsBefore.length);
+      expect(await ctx.db.selectFrom('organizations').select('id').execute()).toHaveLength(
+        organizationsBefore.length,
+      );
     });
 
     it('refuses an email already in use (any letter case) with 409 EMAIL_TAKEN and creates nothing', async () => {
@@ -520,7 +589,9 @@ describe('with the demo world', () => {
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN' });
       expect(errorOf(response).details).toEqual([{ path: 'email', message: expect.any(String) }]);
-      expect(await ctx.db.selectFrom('organizations').select('id').execute()).toHaveLength(organizationsBefore.length);
+      expect(await ctx.db.selectFrom('organizations').select('id').execute()).toHaveLength(
+        organizationsBefore.length,
+      );
     });
 
     it('answers 409, never a 5xx, when two sign-ups race for the same username or email', async () => {
@@ -573,7 +644,10 @@ describe('with a clock that moves', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await startTestApp({ clock: createTestClock(), env: { PASSWORD_MAX_AGE_DAYS: String(MAX_AGE_DAYS) } });
+    ctx = await startTestApp({
+      clock: createTestClock(),
+      env: { PASSWORD_MAX_AGE_DAYS: String(MAX_AGE_DAYS) },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -608,14 +682,20 @@ describe('with a clock that moves', () => {
   });
 
   it('a reset renews an expired password', async () => {
-    const account = await createAccount(ctx, { passwordChangedAt: addDays(ctx.clock.now(), -(MAX_AGE_DAYS + 1)) });
-    expect(errorOf(await login(ctx.app, account.username, account.password))).toMatchObject({ code: 'PASSWORD_EXPIRED' });
+    const account = await createAccount(ctx, {
+      passwordChangedAt: addDays(ctx.clock.now(), -(MAX_AGE_DAYS + 1)),
+    });
+    expect(errorOf(await login(ctx.app, account.username, account.password))).toMatchObject({
+      code: 'PASSWORD_EXPIRED',
+    });
 
     const token = await requestResetToken(ctx, account);
     expect((await reset(ctx.app, { token, password: STRONG_PASSWORD })).statusCode).toBe(200);
     const response = await login(ctx.app, account.username, STRONG_PASSWORD);
     expect(response.statusCode).toBe(200);
-    expect(sessionOf(response).password_expires_at).toBe(addDays(ctx.clock.now(), MAX_AGE_DAYS).toISOString());
+    expect(sessionOf(response).password_expires_at).toBe(
+      addDays(ctx.clock.now(), MAX_AGE_DAYS).toISOString(),
+    );
   });
 
   it('starts the password age of a new owner at sign-up time', async () => {
@@ -623,7 +703,9 @@ describe('with a clock that moves', () => {
     const suffix = uniqueSuffix();
     const response = await signUp(ctx.app, { username: `clock_${suffix}` });
     expect(response.statusCode).toBe(201);
-    expect(sessionOf(response).password_expires_at).toBe(addDays(ctx.clock.now(), MAX_AGE_DAYS).toISOString());
+    expect(sessionOf(response).password_expires_at).toBe(
+      addDays(ctx.clock.now(), MAX_AGE_DAYS).toISOString(),
+    );
     expect((await login(ctx.app, `clock_${suffix}`, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 });

@@ -20,7 +20,10 @@ export type ActiveSessionRow = {
 };
 
 /** A session by token hash with its user and organization, if neither is revoked or deleted. */
-export const findLiveSessionByTokenHash = (db: Kysely<Database>, tokenHash: string): Promise<ActiveSessionRow | undefined> =>
+export const findLiveSessionByTokenHash = (
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<ActiveSessionRow | undefined> =>
   db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -83,7 +86,11 @@ export const touchSession = (db: Kysely<Database>, sessionId: string, now: Date)
   db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 
 /** Revokes a session and the simulations started from it. */
-export const revokeSessionTree = async (db: Kysely<Database>, sessionId: string, now: Date): Promise<void> => {
+export const revokeSessionTree = async (
+  db: Kysely<Database>,
+  sessionId: string,
+  now: Date,
+): Promise<void> => {
   await db
     .updateTable('sessions')
     .set({ revoked_at: now })

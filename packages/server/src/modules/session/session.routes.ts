@@ -3,7 +3,13 @@ import { AppError } from '../../lib/app-error';
 import { originOf } from '../../lib/request-origin';
 import { bearerToken } from '../../plugins/access';
 import { ZLoginRequest, ZMessage, ZSession, ZSessionUsersQuery, ZSimulatableUser } from './session.schemas';
-import { buildSessionView, listUsersToSimulate, loginWithPassword, logout, startSimulation } from './session.service';
+import {
+  buildSessionView,
+  listUsersToSimulate,
+  loginWithPassword,
+  logout,
+  startSimulation,
+} from './session.service';
 
 export const sessionRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;
@@ -11,7 +17,8 @@ export const sessionRoutes = async (app: AppInstance): Promise<void> => {
   app.post('/login', {
     config: { access: 'public', allowInDemo: true },
     schema: {
-      summary: 'Log in with username and password, or exchange a simulation grant (token) for a simulated session',
+      summary:
+        'Log in with username and password, or exchange a simulation grant (token) for a simulated session',
       tags: ['session'],
       body: ZLoginRequest,
       response: { 200: ZSession },
@@ -26,7 +33,11 @@ export const sessionRoutes = async (app: AppInstance): Promise<void> => {
 
   app.post('/logout', {
     config: { access: 'access', allowPasswordChangeSession: true, allowInDemo: true },
-    schema: { summary: 'Revoke the current session (and simulations started from it)', tags: ['session'], response: { 200: ZMessage } },
+    schema: {
+      summary: 'Revoke the current session (and simulations started from it)',
+      tags: ['session'],
+      response: { 200: ZMessage },
+    },
     handler: async (request) => {
       if (request.principal) await logout(deps, request.principal);
       return { message: 'Logged out' };

@@ -14,10 +14,12 @@ export const ZLoginRequest = z
   })
   .superRefine((value, context) => {
     if (value.token !== undefined) {
-      if (!value.token.trim()) context.addIssue({ code: 'custom', path: ['token'], message: REQUIRED_MESSAGE });
+      if (!value.token.trim())
+        context.addIssue({ code: 'custom', path: ['token'], message: REQUIRED_MESSAGE });
       return;
     }
-    if (!value.username?.trim()) context.addIssue({ code: 'custom', path: ['username'], message: REQUIRED_MESSAGE });
+    if (!value.username?.trim())
+      context.addIssue({ code: 'custom', path: ['username'], message: REQUIRED_MESSAGE });
     if (!value.password) context.addIssue({ code: 'custom', path: ['password'], message: REQUIRED_MESSAGE });
   });
 
@@ -67,7 +69,9 @@ const ZSessionBase = z.object({
 });
 
 /** The session object of spec §3. `simulation` is filled by the console when it stores a simulated session. */
-export const ZSession = ZSessionBase.extend({ simulation: ZSessionBase.extend({ simulation: z.null() }).nullable() });
+export const ZSession = ZSessionBase.extend({
+  simulation: ZSessionBase.extend({ simulation: z.null() }).nullable(),
+});
 
 export const ZSessionUsersQuery = z.strictObject({
   search: z.string().trim().max(100).optional(),

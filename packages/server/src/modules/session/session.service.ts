@@ -15,7 +15,12 @@ import {
   customizationForOrganization,
   getOrganization,
 } from '../organizations/organizations.service';
-import { findUserById, findUserByUsername, listSimulatableUsers, type UserWithOrganization } from '../users/users.service';
+import {
+  findUserById,
+  findUserByUsername,
+  listSimulatableUsers,
+  type UserWithOrganization,
+} from '../users/users.service';
 import {
   consumeSimulationGrant,
   countFailedAttempts,
@@ -28,9 +33,9 @@ import {
   revokeUserSessions,
   touchSession,
 } from './session.repo';
+import { signGrant, verifyGrant } from './simulation-grants';
 
 export { revokeUserSessions };
-import { signGrant, verifyGrant } from './simulation-grants';
 
 /** How many simulatable users a session lists inline; the rest are found with GET /session/users?search=. */
 export const SESSION_USERS_LIMIT = 50;
@@ -89,7 +94,10 @@ const toOrganizationView = (organization: OrganizationRow): SessionOrganization 
   favicon: organization.favicon,
   color: organization.color,
   parent: organization.parent_id === null ? null : Number(organization.parent_id),
-  invoicing: { payment_terms: organization.payment_terms, currency_invoicing: organization.invoicing_currency },
+  invoicing: {
+    payment_terms: organization.payment_terms,
+    currency_invoicing: organization.invoicing_currency,
+  },
 });
 
 /** Loads (creating on first use) the key that signs simulation grants. */
@@ -115,7 +123,8 @@ export const resolvePrincipal = async (deps: Deps, token: string): Promise<Princ
   const now = deps.clock.now();
   if (row.expires_at <= now) return null;
   if (addMinutes(row.last_seen_at, deps.config.session.idleTimeoutMinutes) <= now) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await touchSession(deps.db, row.session_id, now);
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(deps.db, row.session_id, now);
   return {
     sessionId: row.session_id,
     userId: row.user_id,
@@ -140,10 +149,16 @@ export const simulatableRoles = (role: UserRole): readonly UserRole[] =>
   });
 
 const mayOfferSimulation = (principal: Principal): boolean =>
-  canSimulate({ role: principal.role, realRole: principal.realRole, isSimulating: principal.impersonatorUserId !== null });
+  canSimulate({
+    role: principal.role,
+    realRole: principal.realRole,
+    isSimulating: principal.impersonatorUserId !== null,
+  });
 
 const passwordExpiresAt = (deps: Deps, user: { password_changed_at: Date }): Date | null =>
-  deps.config.password.maxAgeDays > 0 ? addDays(user.password_changed_at, deps.config.password.maxAgeDays) : null;
+  deps.config.password.maxAgeDays > 0
+    ? addDays(user.password_changed_at, deps.config.password.maxAgeDays)
+    : null;
 
 export const listUsersToSimulate = async (
   deps: Deps,
@@ -170,7 +185,11 @@ export const listUsersToSimulate = async (
 };
 
 /** The session object of spec §3 for a token and its caller. */
-export const buildSessionView = async (deps: Deps, token: string, principal: Principal): Promise<SessionView> => {
+export const buildSessionView = async (
+  deps: Deps,
+  token: string,
+  principal: Principal,
+): Promise<SessionView> => {
   const user = await findUserById(deps.db, principal.userId);
   const organization = await getOrganization(deps.db, { kind: 'all' }, principal.organizationId);
   if (!user || !organization) throw new AppError('AUTHENTICATION_REQUIRED');
@@ -179,7 +198,9 @@ export const buildSessionView = async (deps: Deps, token: string, principal: Pri
     .select(['created_at', 'expires_at'])
     .where('id', '=', principal.sessionId)
     .executeTakeFirstOrThrow();
-  const impersonator = principal.impersonatorUserId ? await findUserById(deps.db, principal.impersonatorUserId) : undefined;
+  const impersonator = principal.impersonatorUserId
+    ? await findUserById(deps.db, principal.impersonatorUserId)
+    : undefined;
   const expiresAt = passwordExpiresAt(deps, user);
   return {
     token,
@@ -221,13 +242,15 @@ export const openSession = async (
   const purpose = options.purpose ?? 'full';
   const absolute = addMinutes(now, deps.config.session.absoluteTimeoutHours * 60);
   const expiresAt =
-    purpose === 'password_change' ? addMinutes(now, PASSWORD_CHANGE_SESSION_MINUTES) : (options.expiresAt ?? absolute);
+    purpose === 'password_change'
+      ? addMinutes(now, PASSWORD_CHANGE_SESSION_MINUTES)
+      : (options.expiresAt ?? absolute);
   const token = newToken();
   await insertSession(deps.db, {
     tokenHash: hashToken(token),
     userId: user.id,
     purpose,
-    expiresAt: expiresAt < absolute ? expiresAt : absolute,
+    expiresAt: new Date(Math.min(expiresAt.getTime(), absolute.getTime())),
     now,
     ip: origin.ip,
     userAgent: origin.userAgent,
@@ -252,13 +275,18 @@ export const loginWithPassword = async (
     countFailedAttempts(deps.db, { username }, since),
     countFailedAttempts(deps.db, { ip: origin.ip }, since),
   ]);
-  if (accountFailures >= deps.config.login.maxFailuresPerAccount || addressFailures >= deps.config.login.maxFailuresPerAddress) {
+  if (
+    accountFailures >= deps.config.login.maxFailuresPerAccount ||
+    addressFailures >= deps.config.login.maxFailuresPerAddress
+  ) {
     throw new AppError('TOO_MANY_ATTEMPTS', {
       message: `Too many failed login attempts. Try again in ${deps.config.login.windowMinutes} minutes`,
     });
   }
   const user = await findUserByUsername(deps.db, username);
-  const isValid = user ? await verifyPassword(user.password_hash, credentials.password) : (await burnPasswordCheck(credentials.password), false);
+  const isValid = user
+    ? await verifyPassword(user.password_hash, credentials.password)
+    : await burnPasswordCheck(credentials.password).then(() => false);
   if (!user || !isValid || user.state !== 'active' || user.organization_state !== 'active') {
     await recordLoginAttempt(deps.db, { username, ip: origin.ip, succeeded: false, now });
     throw new AppError('INVALID_CREDENTIALS');
@@ -285,12 +313,14 @@ export const startSimulation = async (
 ): Promise<SessionView> => {
   const now = deps.clock.now();
   const claims = verifyGrant(deps.grantSecret, grant, now.getTime());
-  if (!claims || !caller || caller.sessionId !== claims.sessionId) throw new AppError('INVALID_SIMULATION_GRANT');
+  if (!claims || !caller || caller.sessionId !== claims.sessionId)
+    throw new AppError('INVALID_SIMULATION_GRANT');
   if (caller.purpose !== 'full' || !mayOfferSimulation(caller)) throw new AppError('SIMULATION_NOT_ALLOWED');
   const target = await findUserById(deps.db, claims.targetUserId);
   const scope = scopeOf(caller);
   const isInScope =
-    target !== undefined && (scope.kind === 'all' || ancestorIds(target.organization_path).includes(scope.organizationId));
+    target !== undefined &&
+    (scope.kind === 'all' || ancestorIds(target.organization_path).includes(scope.organizationId));
   if (
     !target ||
     !isInScope ||
@@ -321,7 +351,11 @@ export const startSimulation = async (
     expiresAt: parent.expires_at,
   });
   deps.logger.info(
-    { impersonator: caller.impersonatorUserId ?? caller.userId, target: target.id, session: principal.sessionId },
+    {
+      impersonator: caller.impersonatorUserId ?? caller.userId,
+      target: target.id,
+      session: principal.sessionId,
+    },
     'simulation started',
   );
   return buildSessionView(deps, token, principal);

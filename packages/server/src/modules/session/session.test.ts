@@ -29,8 +29,13 @@ const createAccount = async (
   const suffix = `${sequence}${Math.random().toString(36).slice(2, 8)}`;
   const organizationId =
     options.organizationId ??
-    (await createOrganization(ctx.db, { name: `Session Test ${suffix}`, role: 'regular', country: 'GB' }, SEED_ACTOR))
-      .id;
+    (
+      await createOrganization(
+        ctx.db,
+        { name: `Session Test ${suffix}`, role: 'regular', country: 'GB' },
+        SEED_ACTOR,
+      )
+    ).id;
   const username = `session_${suffix}`;
   const email = `${username}@example.com`;
   const password = `Session-${suffix}-1`;
@@ -79,7 +84,11 @@ const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>()
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const organizationIdByName = async (ctx: TestContext, name: string): Promise<number> => {
-  const row = await ctx.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 };
 
@@ -127,11 +136,21 @@ describe('with the demo world', () => {
         landing: '/campaigns',
         user: { username: 'owner', name: 'Olga Owner', email: 'owner@demo.beacon.localhost' },
       });
-      for (const field of ['token', 'role', 'organization', 'customization', 'users', 'simulation', 'created_at']) {
+      for (const field of [
+        'token',
+        'role',
+        'organization',
+        'customization',
+        'users',
+        'simulation',
+        'created_at',
+      ]) {
         expect(session).toHaveProperty(field);
       }
       expect(new Date(session.created_at).toISOString()).toBe(session.created_at);
-      expect(Math.abs(new Date(session.created_at).getTime() - ctx.clock.now().getTime())).toBeLessThan(60_000);
+      expect(Math.abs(new Date(session.created_at).getTime() - ctx.clock.now().getTime())).toBeLessThan(
+        60_000,
+      );
     });
 
     it('lists the users the caller may simulate, each with an id, a token and an organization', async () => {
@@ -163,7 +182,11 @@ describe('with the demo world', () => {
         .execute();
       expect(stored).toHaveLength(1);
       expect(stored[0]?.token_hash).not.toBe(token);
-      const plain = await ctx.db.selectFrom('sessions').select('id').where('token_hash', '=', token).execute();
+      const plain = await ctx.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('token_hash', '=', token)
+        .execute();
       expect(plain).toHaveLength(0);
     });
 
@@ -189,8 +212,16 @@ describe('with the demo world', () => {
 
     it('carries the customization of a white-label organization', async () => {
       const session = sessionOf(await login(ctx.app, 'reseller', 'Beacon-demo-1'));
-      expect(session.organization).toMatchObject({ role: 'customized', name: 'Northwind Media', color: '#0b6e4f' });
-      expect(session.customization).toMatchObject({ title: 'Northwind Media', color: '#0b6e4f', isWhitelabel: true });
+      expect(session.organization).toMatchObject({
+        role: 'customized',
+        name: 'Northwind Media',
+        color: '#0b6e4f',
+      });
+      expect(session.customization).toMatchObject({
+        title: 'Northwind Media',
+        color: '#0b6e4f',
+        isWhitelabel: true,
+      });
       expect(session.customization.logo).toMatch(/^data:image\/svg\+xml/);
       expect(session.customization.favicon).toMatch(/^data:image\/svg\+xml/);
     });
@@ -207,7 +238,11 @@ describe('with the demo world', () => {
       expect(unknown.statusCode).toBe(401);
       expect(wrong.statusCode).toBe(401);
       expect(errorOf(unknown)).toEqual(errorOf(wrong));
-      expect(errorOf(wrong)).toMatchObject({ code: 'INVALID_CREDENTIALS', statusCode: 401, error: 'Unauthorized' });
+      expect(errorOf(wrong)).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        statusCode: 401,
+        error: 'Unauthorized',
+      });
       expect(errorOf(wrong)).not.toHaveProperty('token');
     });
 
@@ -239,7 +274,11 @@ describe('with the demo world', () => {
     });
 
     it('reports missing fields with the spec message', async () => {
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: '', password: '' } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: '', password: '' },
+      });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).details).toEqual(
         expect.arrayContaining([
@@ -298,7 +337,10 @@ describe('with the demo world', () => {
     it('answers 401 without a token', async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/session' });
       expect(response.statusCode).toBe(401);
-      expect(errorOf(response)).toMatchObject({ code: 'AUTHENTICATION_REQUIRED', message: 'Authentication required' });
+      expect(errorOf(response)).toMatchObject({
+        code: 'AUTHENTICATION_REQUIRED',
+        message: 'Authentication required',
+      });
     });
 
     it('answers 401 to a token that was never issued', async () => {
@@ -314,7 +356,10 @@ describe('login throttling', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await startTestApp({ clock: createTestClock(), env: { LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) } });
+    ctx = await startTestApp({
+      clock: createTestClock(),
+      env: { LOGIN_MAX_FAILURES_PER_ADDRESS: String(ADDRESS_LIMIT) },
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -339,7 +384,11 @@ describe('login throttling', () => {
 
     const locked = await login(ctx.app, account.username, account.password);
     expect(locked.statusCode).toBe(429);
-    expect(errorOf(locked)).toMatchObject({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', error: 'Too Many Requests' });
+    expect(errorOf(locked)).toMatchObject({
+      statusCode: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      error: 'Too Many Requests',
+    });
     expect(errorOf(locked).message).toMatch(/try again/i);
     expect(errorOf(locked)).not.toHaveProperty('token');
   });
@@ -400,11 +449,15 @@ describe('login throttling', () => {
     const blocked = await login(ctx.app, account.username, account.password, { remoteAddress: address });
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).message).toMatch(/try again/i);
-    const elsewhere = await login(ctx.app, account.username, account.password, { remoteAddress: freshAddress() });
+    const elsewhere = await login(ctx.app, account.username, account.password, {
+      remoteAddress: freshAddress(),
+    });
     expect(elsewhere.statusCode).toBe(200);
 
     ctx.clock.advanceMinutes(ctx.config.login.windowMinutes + 1);
-    expect((await login(ctx.app, account.username, account.password, { remoteAddress: address })).statusCode).toBe(200);
+    expect(
+      (await login(ctx.app, account.username, account.password, { remoteAddress: address })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -432,7 +485,9 @@ describe('session expiry', () => {
     ctx.clock.advanceMinutes(3 * 24 * 60);
     const session = await newSession();
     expect(session.created_at).toBe(ctx.clock.now().toISOString());
-    expect(session.expires_at).toBe(new Date(ctx.clock.now().getTime() + MAX_HOURS * 3_600_000).toISOString());
+    expect(session.expires_at).toBe(
+      new Date(ctx.clock.now().getTime() + MAX_HOURS * 3_600_000).toISOString(),
+    );
   });
 
   it('keeps a session alive just inside the idle window', async () => {
@@ -477,7 +532,9 @@ describe('session expiry', () => {
     const account = await createAccount(ctx);
     const { token } = sessionOf(await login(ctx.app, account.username, account.password));
     ctx.clock.advanceMinutes(IDLE_MINUTES + 1);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(200);
   });
 });
@@ -488,20 +545,34 @@ describe('password expiry', () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await startTestApp({ clock: createTestClock(), env: { PASSWORD_MAX_AGE_DAYS: String(MAX_AGE_DAYS) } });
+    ctx = await startTestApp({
+      clock: createTestClock(),
+      env: { PASSWORD_MAX_AGE_DAYS: String(MAX_AGE_DAYS) },
+    });
   });
   afterAll(async () => {
     await ctx.close();
   });
 
-  const expiredAccount = () => createAccount(ctx, { passwordChangedAt: addDays(ctx.clock.now(), -(MAX_AGE_DAYS + 1)) });
+  const expiredAccount = () =>
+    createAccount(ctx, { passwordChangedAt: addDays(ctx.clock.now(), -(MAX_AGE_DAYS + 1)) });
 
-  const changePassword = (token: string, account: Account, password: string, currentPassword = account.password) =>
+  const changePassword = (
+    token: string,
+    account: Account,
+    password: string,
+    currentPassword = account.password,
+  ) =>
     ctx.app.inject({
       method: 'PUT',
       url: '/api/password',
       headers: bearer(token),
-      payload: { organizationId: Number(account.organizationId), userId: Number(account.id), currentPassword, password },
+      payload: {
+        organizationId: Number(account.organizationId),
+        userId: Number(account.id),
+        currentPassword,
+        password,
+      },
     });
 
   it('states when the password will expire in a fresh session', async () => {

@@ -13,7 +13,12 @@ export type GrantClaims = { sessionId: string; targetUserId: string; expiresAt: 
 
 export const signGrant = (secret: string, claims: GrantClaims): string => {
   const payload = Buffer.from(
-    JSON.stringify({ s: claims.sessionId, u: claims.targetUserId, e: claims.expiresAt, n: randomBytes(9).toString('base64url') }),
+    JSON.stringify({
+      s: claims.sessionId,
+      u: claims.targetUserId,
+      e: claims.expiresAt,
+      n: randomBytes(9).toString('base64url'),
+    }),
   ).toString('base64url');
   const signature = createHmac('sha256', secret).update(payload).digest('base64url');
   return `${payload}.${signature}`;

@@ -22,15 +22,17 @@ const withOrganization = (db: Kysely<Database>) =>
       'o.state as organization_state',
     ]);
 
-export const findUserByUsername = (db: Kysely<Database>, username: string): Promise<UserWithOrganization | undefined> =>
-  withOrganization(db)
-    .where(sql`lower(u.username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
+export const findUserByUsername = (
+  db: Kysely<Database>,
+  username: string,
+): Promise<UserWithOrganization | undefined> =>
+  withOrganization(db).where(sql`lower(u.username)`, '=', username.toLowerCase()).executeTakeFirst();
 
-export const findUserByEmail = (db: Kysely<Database>, email: string): Promise<UserWithOrganization | undefined> =>
-  withOrganization(db)
-    .where(sql`lower(u.email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+export const findUserByEmail = (
+  db: Kysely<Database>,
+  email: string,
+): Promise<UserWithOrganization | undefined> =>
+  withOrganization(db).where(sql`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
 
 export const findUserById = (db: Kysely<Database>, id: string): Promise<UserWithOrganization | undefined> =>
   withOrganization(db).where('u.id', '=', id).executeTakeFirst();
@@ -86,7 +88,11 @@ export const listUsersInScope = (
   if (options.search) {
     const pattern = `%${options.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     query = query.where((eb) =>
-      eb.or([eb('u.username', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('o.name', 'ilike', pattern)]),
+      eb.or([
+        eb('u.username', 'ilike', pattern),
+        eb('u.name', 'ilike', pattern),
+        eb('o.name', 'ilike', pattern),
+      ]),
     );
   }
   return query.orderBy('o.name').orderBy('u.username').limit(options.limit).execute();

@@ -31,9 +31,13 @@ export type CreateUserInput = {
 };
 
 const usernameTaken = () =>
-  new AppError('USERNAME_TAKEN', { details: [{ path: 'username', message: 'This username is already in use' }] });
+  new AppError('USERNAME_TAKEN', {
+    details: [{ path: 'username', message: 'This username is already in use' }],
+  });
 const emailTaken = () =>
-  new AppError('EMAIL_TAKEN', { details: [{ path: 'email', message: 'This email address is already in use' }] });
+  new AppError('EMAIL_TAKEN', {
+    details: [{ path: 'email', message: 'This email address is already in use' }],
+  });
 
 /** Usernames and emails are unique across the platform, case-insensitively (409 with a clear message). */
 export const assertUsernameAndEmailFree = async (db: Kysely<Database>, username: string, email: string) => {
@@ -47,7 +51,8 @@ export const assertUsernameAndEmailFree = async (db: Kysely<Database>, username:
  * one, and that refusal is the same 409, not a 500.
  */
 const takenErrorOf = (error: unknown): AppError | undefined => {
-  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return undefined;
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505')
+    return undefined;
   const constraint = 'constraint' in error ? error.constraint : undefined;
   if (constraint === 'users_username_key') return usernameTaken();
   if (constraint === 'users_email_key') return emailTaken();

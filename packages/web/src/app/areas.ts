@@ -1,0 +1,39 @@
+/**
+ * The areas of the console that exist today. The side menu lists those the user may access, and a
+ * role-based route (§2 landing, fallback) that leads to an area not built yet resolves to the home page
+ * instead of a dead end. A new area adds its entry here when its pages are routed.
+ */
+import type { AccessResource } from '@beacon/domain/access/resources';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export type Area = {
+  /** Root path of the area; deeper paths belong to it. */
+  readonly path: string;
+  readonly label: string;
+  readonly icon: typeof SvgIcon;
+  /** The §6 resource guarding it (the first path segment's, see resourceForPath). */
+  readonly resource: AccessResource;
+  readonly isAvailable: boolean;
+};
+
+export const HOME_PATH = '/';
+
+export const AREAS: readonly Area[] = [
+  { path: HOME_PATH, label: 'Home', icon: HomeOutlined, resource: 'public', isAvailable: true },
+];
+
+const pathOf = (to: string): string => to.split(/[?#]/, 1)[0] ?? '';
+
+/** Whether an available area serves this path. */
+export const isAvailablePath = (to: string): boolean => {
+  const path = pathOf(to);
+  return AREAS.some(
+    (area) =>
+      area.isAvailable &&
+      (area.path === HOME_PATH ? path === HOME_PATH : path === area.path || path.startsWith(`${area.path}/`)),
+  );
+};
+
+/** A role-based route where the console can go: itself when its area exists, else home. */
+export const reachableRoute = (to: string): string => (isAvailablePath(to) ? to : HOME_PATH);

@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suite: the built console served by the real server on a fresh embedded database, driven in the
+ * system Chromium (no browser downloads). `npm run build` must have run (npm test does it).
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: '.tmp/e2e-output',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node packages/server/dist/main.js start`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', BEACON_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}` },
+  },
+});
