@@ -33,6 +33,8 @@ export type Principal = {
   /** Set while simulating: the real user behind this session. */
   impersonatorUserId: string | null;
   realRole: UserRole | null;
+  /** The real user's own session a simulation hangs from (also for simulations started inside one). */
+  rootSessionId: string;
   /** The operator's own staff see every organization (DESIGN.md §5). */
   isOperatorStaff: boolean;
 };
@@ -58,4 +60,10 @@ declare module 'fastify' {
   }
 }
 
-export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type AppInstance = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

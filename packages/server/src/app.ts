@@ -36,7 +36,13 @@ export type BuildOptions = {
 export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
 
 /** Builds the whole API; main.ts listens with it and tests call it through `inject`. */
-export const buildApp = async ({ config, db, clock = systemClock, logger = false, webRoot }: BuildOptions): Promise<BeaconApp> => {
+export const buildApp = async ({
+  config,
+  db,
+  clock = systemClock,
+  logger = false,
+  webRoot,
+}: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -83,7 +89,11 @@ export const buildApp = async ({ config, db, clock = systemClock, logger = false
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Beacon API', version: '0.1.0', description: 'Beacon console API. Send `Authorization: Bearer <token>`.' },
+      info: {
+        title: 'Beacon API',
+        version: '0.1.0',
+        description: 'Beacon console API. Send `Authorization: Bearer <token>`.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],

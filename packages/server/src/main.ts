@@ -44,7 +44,9 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const isEmpty = await isDatabaseEmpty(db);
   if (seedDemoFlag && !isEmpty) {
     await db.destroy();
-    fail('--seed-demo refused: the database already holds data. Demo data is only seeded into an empty database.');
+    fail(
+      '--seed-demo refused: the database already holds data. Demo data is only seeded into an empty database.',
+    );
   }
   const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
   if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
@@ -72,7 +74,9 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
       `  Demo users: ${DEMO_USERNAMES.join(', ')}`,
     );
   } else if (isEmpty) {
-    lines.push('  The database is empty: create the first user with `beacon create-supervisor` (see README).');
+    lines.push(
+      '  The database is empty: create the first user with `beacon create-supervisor` (see README).',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
@@ -130,7 +134,9 @@ const main = async (): Promise<void> => {
     const db = await createDatabase(databaseTargetFromConfig(config));
     const applied = await migrateToLatest(db);
     await db.destroy();
-    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
+    process.stdout.write(
+      applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n',
+    );
     return;
   }
   if (command === 'create-supervisor') return createSupervisor(values);

@@ -30,6 +30,8 @@ export const PUBLISHER_CONFLICT_MESSAGE =
 // Accounts.
 export const PASSWORD_RULE_MESSAGE = `The password must have at least ${PASSWORD_MIN_LENGTH} characters, an upper-case letter, a lower-case letter, a digit and a symbol`;
 export const PASSWORD_MISMATCH_MESSAGE = 'The password does not match';
+/** A new password must differ from the current one, or an expired password could be kept forever. */
+export const PASSWORD_REUSED_MESSAGE = 'The new password must be different from the current one';
 export const EMAIL_MESSAGE = 'The email address is not valid';
 
 // Creatives.

@@ -24,12 +24,18 @@ export type Config = {
 
 type Env = Record<string, string | undefined>;
 
-const integer = (env: Env, name: string, fallback: number, min = 0): number => {
+const integer = (
+  env: Env,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number => {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return value;
 };
@@ -38,13 +44,14 @@ const decimal = (env: Env, name: string, fallback: number): number => {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number (got "${raw}")`);
   return value;
 };
 
 export const loadConfig = (env: Env = process.env): Config => {
   const host = env.HOST || '127.0.0.1';
-  const port = integer(env, 'PORT', 8080);
+  const port = integer(env, 'PORT', 8080, 0, 65_535);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     host,

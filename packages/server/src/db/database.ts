@@ -21,7 +21,12 @@ const PGLITE_PARSERS = { [types.INT8]: (value: string) => value };
  * initdb (about 3 s of a first start). An existing data directory is opened as it is.
  */
 const clusterTemplate = (dataDir: string | undefined, templateFile: string | undefined): Blob | undefined => {
-  if (!dataDir || !templateFile || existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(templateFile)) {
+  if (
+    !dataDir ||
+    !templateFile ||
+    existsSync(path.join(dataDir, 'PG_VERSION')) ||
+    !existsSync(templateFile)
+  ) {
     return undefined;
   }
   return new Blob([readFileSync(templateFile)]);
@@ -47,4 +52,8 @@ export const databaseTargetFromConfig = (
 ): DatabaseTarget =>
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'embedded', dataDir: path.join(config.dataDir, 'db'), ...(templateFile ? { templateFile } : {}) };
+    : {
+        kind: 'embedded',
+        dataDir: path.join(config.dataDir, 'db'),
+        ...(templateFile ? { templateFile } : {}),
+      };

@@ -1,8 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 
+/** A dollar-quote tag: `$$` or `$name$`, where the name is an identifier without `$` (digits after the first). */
+const DOLLAR_TAG = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/;
+
 /**
  * Splits a migration script into statements. PGlite's query() runs one statement at a time, so scripts are
- * split on semicolons outside dollar-quoted bodies (plpgsql functions), quotes and comments.
+ * split on semicolons outside dollar-quoted bodies (plpgsql functions), quotes (including E'' strings with
+ * backslash escapes) and comments. Comments, line or block (which nest in PostgreSQL), are dropped.
  */
 export const splitSqlStatements = (script: string): string[] => {
   const statements: string[] = [];
@@ -10,8 +14,10 @@ export const splitSqlStatements = (script: string): string[] => {
   let index = 0;
   let dollarTag: string | null = null;
   let quote: "'" | '"' | null = null;
+  let hasBackslashEscapes = false;
   while (index < script.length) {
     const char = script[index] ?? '';
+    const next = script[index + 1];
     if (dollarTag) {
       if (script.startsWith(dollarTag, index)) {
         current += dollarTag;
@@ -20,15 +26,37 @@ export const splitSqlStatements = (script: string): string[] => {
         continue;
       }
     } else if (quote) {
+      if (hasBackslashEscapes && char === '\\' && next !== undefined) {
+        current += char + next;
+        index += 2;
+        continue;
+      }
       if (char === quote) quote = null;
     } else if (char === "'" || char === '"') {
       quote = char;
-    } else if (char === '-' && script[index + 1] === '-') {
+      hasBackslashEscapes = char === "'" && /(?:^|[^\w$])[eE]$/.test(current);
+    } else if (char === '-' && next === '-') {
       const end = script.indexOf('\n', index);
       index = end === -1 ? script.length : end;
       continue;
+    } else if (char === '/' && next === '*') {
+      let depth = 0;
+      while (index < script.length) {
+        if (script.startsWith('/*', index)) {
+          depth += 1;
+          index += 2;
+        } else if (script.startsWith('*/', index)) {
+          depth -= 1;
+          index += 2;
+          if (depth === 0) break;
+        } else {
+          index += 1;
+        }
+      }
+      current += ' ';
+      continue;
     } else if (char === '$') {
-      const match = /^\$[A-Za-z_]*\$/.exec(script.slice(index));
+      const match = /[\w$]$/.test(current) ? null : DOLLAR_TAG.exec(script.slice(index));
       if (match) {
         dollarTag = match[0];
         current += dollarTag;
@@ -48,7 +76,7 @@ export const splitSqlStatements = (script: string): string[] => {
   return statements;
 };
 
-export const runSqlScript = async (db: Kysely<unknown>, script: string): Promise<void> => {
+export const runSqlScript = async <DB>(db: Kysely<DB>, script: string): Promise<void> => {
   for (const statement of splitSqlStatements(script)) {
     await sql.raw(statement).execute(db);
   }

@@ -11,7 +11,10 @@ export const ERROR_CODES = {
   PASSWORD_EXPIRED: { status: 401, message: 'Password expired. Request a new one' },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Your password has expired or is about to expire' },
   WRONG_CURRENT_PASSWORD: { status: 400, message: 'The current password is not correct' },
-  INVALID_RESET_TOKEN: { status: 400, message: 'This password reset link is not valid or has expired. Request a new one' },
+  INVALID_RESET_TOKEN: {
+    status: 400,
+    message: 'This password reset link is not valid or has expired. Request a new one',
+  },
   INVALID_SIMULATION_GRANT: { status: 401, message: 'This simulation link is not valid or has expired' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
   DEMO_READ_ONLY: { status: 403, message: 'Demo mode is read-only. Exit demo mode to make changes' },
@@ -38,7 +41,12 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    options: { message?: string; details?: ErrorDetail[]; extra?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      message?: string;
+      details?: ErrorDetail[];
+      extra?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.message ?? ERROR_CODES[code].message, { cause: options.cause });
     this.name = 'AppError';

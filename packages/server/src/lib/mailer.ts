@@ -23,7 +23,10 @@ export const createMailer = (
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        options.logger.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, 'email written to the outbox');
+        options.logger.info(
+          { outboxId: row.id, to: mail.to, subject: mail.subject },
+          'email written to the outbox',
+        );
         return;
       }
       try {

@@ -13,5 +13,8 @@ export const scopeOf = (principal: Principal): TenantScope =>
     : { kind: 'subtree', organizationId: principal.organizationId, path: principal.organizationPath };
 
 /** A condition on an organizations row's `path` column that keeps only organizations inside the scope. */
-export const organizationPathInScope = (scope: TenantScope, pathColumn: Expression<string>): Expression<SqlBool> =>
+export const organizationPathInScope = (
+  scope: TenantScope,
+  pathColumn: Expression<string>,
+): Expression<SqlBool> =>
   scope.kind === 'all' ? sql<boolean>`true` : sql<boolean>`${pathColumn} LIKE ${`${scope.path}%`}`;

@@ -36,10 +36,12 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     request.principal = token ? await resolvePrincipal(deps, token) : null;
-    request.isDemo = request.headers['x-demo'] === '1' && request.principal !== null && canUseDemo(request.principal.role);
+    request.isDemo =
+      request.headers['x-demo'] === '1' && request.principal !== null && canUseDemo(request.principal.role);
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without a session, or without the right, learns nothing about the schema.
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
     if (!access || access === 'public') return;
@@ -51,6 +53,7 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
       throw new AppError('PASSWORD_CHANGE_REQUIRED');
     }
     if (!canAccess(access, principal.role, principal.organizationRole)) throw new AppError('FORBIDDEN');
-    if (request.isDemo && !READ_METHODS.has(request.method) && !config.allowInDemo) throw new AppError('DEMO_READ_ONLY');
+    if (request.isDemo && !READ_METHODS.has(request.method) && !config.allowInDemo)
+      throw new AppError('DEMO_READ_ONLY');
   });
 };

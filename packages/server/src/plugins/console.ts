@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built console at `/`: hashed assets are cached for a year, and every other GET outside /api
  * answers index.html so that the console's router handles deep links (/campaigns, /access/login…).
  */
-export const registerConsole = async (app: FastifyInstance, webRoot: string | undefined): Promise<boolean> => {
+export const registerConsole = async (
+  app: FastifyInstance,
+  webRoot: string | undefined,
+): Promise<boolean> => {
   if (!webRoot || !existsSync(path.join(webRoot, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -17,13 +20,17 @@ export const registerConsole = async (app: FastifyInstance, webRoot: string | un
     setHeaders: (response, filePath) => {
       response.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' });
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -22,7 +22,10 @@ beforeAll(async () => {
     throw Object.assign(new Error('upstream secret internals'), { statusCode: 502 });
   });
   typed.get('/internal-app-error', async () => {
-    throw new AppError('INTERNAL', { message: 'secret internals: session row missing', extra: { sql: 'SELECT secret' } });
+    throw new AppError('INTERNAL', {
+      message: 'secret internals: session row missing',
+      extra: { sql: 'SELECT secret' },
+    });
   });
   typed.get('/conflict', async () => {
     throw new AppError('STALE_VERSION');
@@ -44,10 +47,17 @@ beforeAll(async () => {
     schema: { querystring: z.strictObject({ size: z.coerce.number().int().min(1, { error: 'Too small' }) }) },
     handler: async () => ({ ok: true }),
   });
-  typed.get('/bad-response', {
+  typed.post('/strict', {
+    schema: {
+      body: z.strictObject({ name: z.string(), nested: z.strictObject({ a: z.number() }).optional() }),
+    },
+    handler: async () => ({ ok: true }),
+  });
+  // Registered without the Zod type provider so the handler may break its own response schema: a server
+  // bug, answered with a masked 500.
+  app.get('/bad-response', {
     schema: { response: { 200: z.object({ id: z.number() }) } },
-    // The handler breaks its own response schema: a server bug, so a masked 500.
-    handler: async () => ({ id: 'secret internals' }) as unknown as { id: number },
+    handler: async () => ({ id: 'secret internals' }),
   });
   await app.ready();
 });
@@ -106,7 +116,12 @@ describe('registerErrorHandling', () => {
 
     const notFound = await app.inject({ method: 'GET', url: '/not-found' });
     expect(notFound.statusCode).toBe(404);
-    expect(notFound.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not found', code: 'NOT_FOUND' });
+    expect(notFound.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('keeps an AppError’s own message, details and extra fields', async () => {
@@ -143,6 +158,20 @@ describe('registerErrorHandling', () => {
       code: 'VALIDATION_FAILED',
       details: [{ path: 'size', message: 'Too small' }],
     });
+  });
+
+  it('reports each unknown field on its own path', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/strict',
+      payload: { name: 'x', extra: 1, other: 2, nested: { a: 1, deep: true } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: 'nested.deep', message: 'Unrecognized key: "deep"' },
+      { path: 'extra', message: 'Unrecognized keys: "extra", "other"' },
+      { path: 'other', message: 'Unrecognized keys: "extra", "other"' },
+    ]);
   });
 
   it('answers an unknown route with 404 in the same shape', async () => {

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, type ErrorDetail } from '../lib/app-error';
 
@@ -25,6 +25,17 @@ const toPath = (instancePath: string, context: string | undefined): string => {
   return path || context || '';
 };
 
+/** One detail per problem; an unknown field is reported on its own path, so the client can point at it. */
+const detailsOf = (issue: FastifySchemaValidationError, context: string | undefined): ErrorDetail[] => {
+  const message = issue.message ?? 'Invalid format';
+  const keys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+  if (Array.isArray(keys) && keys.length > 0) {
+    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return keys.map((key) => ({ path: base ? `${base}.${String(key)}` : String(key), message }));
+  }
+  return [{ path: toPath(issue.instancePath, context), message }];
+};
+
 /**
  * One error handler for the whole API (DESIGN.md §4): every error leaves as
  * `{ statusCode, error, message, code, details? }`, and a 5xx never carries internals.
@@ -32,18 +43,23 @@ const toPath = (instancePath: string, context: string | undefined): string => {
 export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send({ ...body(error.statusCode, error.code, error.message, error.details), ...(error.extra ?? {}) });
+      return reply.status(error.statusCode).send({
+        ...body(error.statusCode, error.code, error.message, error.details),
+        ...(error.extra ?? {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: toPath(issue.instancePath, error.validationContext),
-        message: issue.message ?? 'Invalid format',
-      }));
+      const details = error.validation.flatMap((issue) => detailsOf(issue, error.validationContext));
       return reply
         .status(400)
-        .send(body(400, 'VALIDATION_FAILED', details[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message, details));
+        .send(
+          body(
+            400,
+            'VALIDATION_FAILED',
+            details[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message,
+            details,
+          ),
+        );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -58,6 +74,8 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply
+      .status(404)
+      .send(body(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 };

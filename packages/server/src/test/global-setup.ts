@@ -3,8 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import type { Database } from '../db/schema';
 import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/schema';
 import { PGLITE_TEMPLATE_ENV } from './test-database';
 
 /** Runs initdb and the migrations once per test run; every test file then starts from a copy. */

@@ -1,4 +1,4 @@
-import { buildApp, type BeaconApp } from '../app';
+import { type BeaconApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
@@ -53,9 +53,14 @@ export const startTestApp = async (
 export type LoginResult = { token: string; body: Record<string, unknown> };
 
 /** Logs a demo user in through the real endpoint and returns its bearer token. */
-export const loginAs = async (app: BeaconApp, username: string, password = DEMO_PASSWORD): Promise<string> => {
+export const loginAs = async (
+  app: BeaconApp,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> => {
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-  if (response.statusCode !== 200) throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
   return response.json<{ token: string }>().token;
 };
 

@@ -8,7 +8,8 @@ export const PGLITE_TEMPLATE_ENV = 'BEACON_PGLITE_TEMPLATE';
 
 export type TestDatabase = { db: Db; destroy: () => Promise<void> };
 
-const uniqueName = () => `beacon_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+const uniqueName = () =>
+  `beacon_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
@@ -32,6 +33,16 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
         await db.destroy();
         const dropper = new pg.Client({ connectionString: serverUrl });
         await dropper.connect();
+        // pg's pool.end() resolves before the server has closed its connections; dropping WITH (FORCE) then
+        // kills them, and their ending client throws an uncaught 57P01. Give them a moment to go first.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const { rows } = await dropper.query<{ count: number }>(
+            'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.count === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await dropper.end();
       },
@@ -39,7 +50,11 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
   }
   const templatePath = process.env[PGLITE_TEMPLATE_ENV];
   const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
-  const db = await createDatabase({ kind: 'embedded', dataDir: undefined, ...(template ? { template } : {}) });
+  const db = await createDatabase({
+    kind: 'embedded',
+    dataDir: undefined,
+    ...(template ? { template } : {}),
+  });
   await migrateToLatest(db);
   return { db, destroy: () => db.destroy() };
 };

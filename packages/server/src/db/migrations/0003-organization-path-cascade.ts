@@ -7,7 +7,7 @@ import { runSqlScript } from '../sql-script';
  * (`SET parent_id = …`) rewrote its own path but left its descendants' stale. The cascade now fires on any
  * update and its WHEN clause checks the actual change.
  */
-export const up = async (db: Kysely<unknown>): Promise<void> => {
+export const up = async <DB>(db: Kysely<DB>): Promise<void> => {
   await runSqlScript(
     db,
     `
@@ -25,7 +25,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
   );
 };
 
-export const down = async (db: Kysely<unknown>): Promise<void> => {
+export const down = async <DB>(db: Kysely<DB>): Promise<void> => {
   await runSqlScript(
     db,
     `

@@ -10,7 +10,8 @@ import type { Db } from '../database';
 /** Every demo user shares this password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Beacon-demo-1';
 
-const svgDataUrl = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const svgDataUrl = (svg: string): string =>
+  `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 const NORTHWIND_LOGO = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="8" fill="#0b6e4f"/><path d="M11 29V11l18 18V11" stroke="#fff" stroke-width="4" fill="none" stroke-linejoin="round"/><text x="48" y="27" font-family="Arial, sans-serif" font-size="17" font-weight="700" fill="#0b6e4f">Northwind</text></svg>',
@@ -49,7 +50,12 @@ const ORGANIZATIONS: DemoOrganization[] = [
   { key: 'otherPartner', name: 'Other Partner Co', role: 'other-partner', country: 'FR' },
 ];
 
-type DemoUser = { username: UserRole | 'reseller' | 'data_partner' | 'other_partner'; role: UserRole; organization: string; name: string };
+type DemoUser = {
+  username: UserRole | 'reseller' | 'data_partner' | 'other_partner';
+  role: UserRole;
+  organization: string;
+  name: string;
+};
 
 const USERS: DemoUser[] = [
   { username: 'supervisor', role: 'supervisor', organization: 'operator', name: 'Sam Supervisor' },
@@ -72,7 +78,9 @@ const SEED_ACTOR: HistoryActor = { userId: null, impersonatorUserId: null };
 
 /** Identity columns must continue after ids given explicitly (the operator organization's). */
 export const syncOrganizationIds = async (db: Db): Promise<void> => {
-  await sql`SELECT setval(pg_get_serial_sequence('organizations', 'id'), (SELECT max(id) FROM organizations))`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('organizations', 'id'), (SELECT max(id) FROM organizations))`.execute(
+    db,
+  );
 };
 
 /**

@@ -21,7 +21,8 @@ export const createFirstSupervisor = async (
   db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) {
       throw new AppError('DATABASE_NOT_EMPTY', {
-        message: 'The database already has organizations: the first supervisor can only be created on an empty one',
+        message:
+          'The database already has organizations: the first supervisor can only be created on an empty one',
       });
     }
     const actor = { userId: null, impersonatorUserId: null };

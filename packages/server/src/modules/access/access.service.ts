@@ -1,3 +1,4 @@
+import { PASSWORD_REUSED_MESSAGE } from '@beacon/domain/validation/messages';
 import type { Deps, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { addMinutes } from '../../lib/clock';
@@ -42,7 +43,10 @@ export const changeOwnPassword = async (
   input: { organizationId: number; userId: number; currentPassword: string; password: string },
   origin: RequestOrigin,
 ): Promise<SessionView> => {
+  // A password is personal: not even a simulation may change it (the fresh session would also drop the
+  // impersonator, losing the second identity DESIGN.md §5 keeps on every write).
   if (
+    principal.impersonatorUserId !== null ||
     String(input.userId) !== principal.userId ||
     String(input.organizationId) !== principal.organizationId
   ) {
@@ -53,6 +57,12 @@ export const changeOwnPassword = async (
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError('WRONG_CURRENT_PASSWORD', {
       details: [{ path: 'currentPassword', message: 'The current password is not correct' }],
+    });
+  }
+  if (await verifyPassword(user.password_hash, input.password)) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: PASSWORD_REUSED_MESSAGE,
+      details: [{ path: 'password', message: PASSWORD_REUSED_MESSAGE }],
     });
   }
   const now = deps.clock.now();

@@ -3,6 +3,7 @@ import type { UserRole } from '@beacon/domain/dictionary/roles';
 import {
   EMAIL_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_REUSED_MESSAGE,
   PASSWORD_RULE_MESSAGE,
   REQUIRED_MESSAGE,
 } from '@beacon/domain/validation/messages';
@@ -194,6 +195,14 @@ describe('with the demo world', () => {
       expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(200);
     });
 
+    it('refuses a new password equal to the current one', async () => {
+      const account = await createAccount(ctx);
+      const token = await loginToken(ctx.app, account);
+      const response = await changePassword(ctx.app, token, ownChange(account, account.password));
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response).details).toEqual([{ path: 'password', message: PASSWORD_REUSED_MESSAGE }]);
+    });
+
     it('requires the current password', async () => {
       const account = await createAccount(ctx);
       const token = await loginToken(ctx.app, account);
@@ -296,6 +305,28 @@ describe('with the demo world', () => {
       expect(serialized).not.toContain('$argon2');
       expect(serialized).not.toContain(STRONG_PASSWORD);
       expect(serialized).not.toContain(account.password);
+    });
+
+    it('forbids a simulated session to change the password of the simulated user', async () => {
+      const owner = await createAccount(ctx);
+      const editor = await createAccount(ctx, { role: 'editor', organizationId: owner.organizationId });
+      const ownerSession = sessionOf(await login(ctx.app, owner.username, owner.password));
+      const grant = ownerSession.users.find((entry) => entry.username === editor.username)?.token;
+      expect(grant).toBeDefined();
+      const simulated = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: bearer(ownerSession.token),
+        payload: { token: grant },
+      });
+      expect(simulated.statusCode).toBe(200);
+      const simulatedToken = sessionOf(simulated).token;
+
+      const response = await changePassword(ctx.app, simulatedToken, ownChange(editor, STRONG_PASSWORD));
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toMatchObject({ code: 'FORBIDDEN' });
+      expect((await getSession(ctx.app, simulatedToken)).statusCode).toBe(200);
+      expect((await login(ctx.app, editor.username, editor.password)).statusCode).toBe(200);
     });
 
     it('answers 401 without a session', async () => {

@@ -9,7 +9,13 @@ import {
   ZRegion,
   ZRegionsQuery,
 } from './dictionary.schemas';
-import { currencyRate, getDictionary, searchCities, searchContexts, searchRegions } from './dictionary.service';
+import {
+  currencyRate,
+  getDictionary,
+  searchCities,
+  searchContexts,
+  searchRegions,
+} from './dictionary.service';
 
 export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/dictionary', {
@@ -32,26 +38,52 @@ export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
 
   app.get('/dictionary/regions', {
     config: { access: 'access' },
-    schema: { summary: 'Search regions of one or more countries', tags: ['dictionary'], querystring: ZRegionsQuery, response: { 200: ZRegion.array() } },
-    handler: async (request) => searchRegions(request.query.country, request.query.search, request.query.limit),
+    schema: {
+      summary: 'Search regions of one or more countries',
+      tags: ['dictionary'],
+      querystring: ZRegionsQuery,
+      response: { 200: ZRegion.array() },
+    },
+    handler: async (request) =>
+      searchRegions(request.query.country, request.query.search, request.query.limit),
   });
 
   app.get('/dictionary/cities', {
     config: { access: 'access' },
-    schema: { summary: 'Search cities of one or more countries', tags: ['dictionary'], querystring: ZCitiesQuery, response: { 200: ZCity.array() } },
+    schema: {
+      summary: 'Search cities of one or more countries',
+      tags: ['dictionary'],
+      querystring: ZCitiesQuery,
+      response: { 200: ZCity.array() },
+    },
     handler: async (request) =>
-      searchCities(request.query.country, request.query.region ?? [], request.query.search, request.query.limit),
+      searchCities(
+        request.query.country,
+        request.query.region ?? [],
+        request.query.search,
+        request.query.limit,
+      ),
   });
 
   app.get('/dictionary/contexts', {
     config: { access: 'access' },
-    schema: { summary: 'Search content contexts (IAB and app categories)', tags: ['dictionary'], querystring: ZContextsQuery, response: { 200: ZContext.array() } },
+    schema: {
+      summary: 'Search content contexts (IAB and app categories)',
+      tags: ['dictionary'],
+      querystring: ZContextsQuery,
+      response: { 200: ZContext.array() },
+    },
     handler: async (request) => searchContexts(request.query.search, request.query.type, request.query.limit),
   });
 
   app.get('/dictionary/currency-rate', {
     config: { access: 'access' },
-    schema: { summary: 'Exchange rate: how many `to` for one `from`', tags: ['dictionary'], querystring: ZCurrencyRateQuery, response: { 200: ZCurrencyRate } },
+    schema: {
+      summary: 'Exchange rate: how many `to` for one `from`',
+      tags: ['dictionary'],
+      querystring: ZCurrencyRateQuery,
+      response: { 200: ZCurrencyRate },
+    },
     handler: async (request) => currencyRate(app.deps.db, request.query.from, request.query.to),
   });
 };

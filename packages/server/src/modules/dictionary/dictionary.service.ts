@@ -36,23 +36,41 @@ export type Context = { id: string; name: string; type: 'iab' | 'app'; parent: s
 const CONTEXTS: (Context & { key: string })[] = [
   ...IAB_CATEGORIES.flatMap((category) => [
     { id: category.id, name: category.name, type: 'iab' as const, parent: null },
-    ...category.subcategories.map((sub) => ({ id: sub.id, name: sub.name, type: 'iab' as const, parent: category.id })),
+    ...category.subcategories.map((sub) => ({
+      id: sub.id,
+      name: sub.name,
+      type: 'iab' as const,
+      parent: category.id,
+    })),
   ]),
   ...APP_CATEGORIES.flatMap((category) => [
     { id: String(category.id), name: category.name, type: 'app' as const, parent: null },
-    ...category.subcategories.map((sub) => ({ id: sub.id, name: sub.name, type: 'app' as const, parent: String(category.id) })),
+    ...category.subcategories.map((sub) => ({
+      id: sub.id,
+      name: sub.name,
+      type: 'app' as const,
+      parent: String(category.id),
+    })),
   ]),
 ].map((context) => ({ ...context, key: searchKey(`${context.id} ${context.name}`) }));
 
 /** Content contexts: IAB content categories and the product's app categories, searchable by id or name. */
-export const searchContexts = (search: string | undefined, type: 'iab' | 'app' | undefined, limit: number): Context[] => {
+export const searchContexts = (
+  search: string | undefined,
+  type: 'iab' | 'app' | undefined,
+  limit: number,
+): Context[] => {
   const needle = search ? searchKey(search) : '';
   return CONTEXTS.filter((context) => (!type || context.type === type) && context.key.includes(needle))
     .slice(0, limit)
     .map(({ key: _key, ...context }) => context);
 };
 
-export const currencyRate = async (db: Db, from: string, to: string): Promise<{ amount: number; as_of: string }> => {
+export const currencyRate = async (
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ amount: number; as_of: string }> => {
   if (from === to) return { amount: 1, as_of: new Date().toISOString().slice(0, 10) };
   const rate = await findCrossRate(db, from, to);
   if (!rate) throw new AppError('NOT_FOUND', { message: `No exchange rate from ${from} to ${to}` });

@@ -5,7 +5,14 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test
 
 /** The dictionary calls of spec §7: GET /dictionary, cities, regions, contexts and currency-rate. */
 
-type City = { id: string; name: string; country: string; region: string; latitude: number; longitude: number };
+type City = {
+  id: string;
+  name: string;
+  country: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+};
 type Region = { id: string; code: string; name: string; country: string };
 type Context = { id: string; name: string; type: 'iab' | 'app'; parent: string | null };
 
@@ -48,14 +55,25 @@ describe('GET /api/dictionary', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const dictionary = response.json();
-    for (const key of ['userRoles', 'organizationRoles', 'currencies', 'campaignTypes', 'paymentTerms', 'countries']) {
+    for (const key of [
+      'userRoles',
+      'organizationRoles',
+      'currencies',
+      'campaignTypes',
+      'paymentTerms',
+      'countries',
+    ]) {
       expect(dictionary[key], key).toEqual(expect.any(Array));
       expect(dictionary[key].length, key).toBeGreaterThan(0);
     }
     expect(dictionary.userRoles.map((role: { value: string }) => role.value)).toEqual([...USER_ROLES]);
     expect(dictionary.userRoles).toContainEqual({ value: 'admin', label: 'Controller' });
-    expect(dictionary.currencies.map((currency: { value: string }) => currency.value)).toEqual([...CURRENCIES]);
-    expect(dictionary.campaignTypes).toContainEqual(expect.objectContaining({ value: 'smart-tv', label: 'Connected TV' }));
+    expect(dictionary.currencies.map((currency: { value: string }) => currency.value)).toEqual([
+      ...CURRENCIES,
+    ]);
+    expect(dictionary.campaignTypes).toContainEqual(
+      expect.objectContaining({ value: 'smart-tv', label: 'Connected TV' }),
+    );
   });
 });
 
@@ -75,7 +93,9 @@ describe('GET /api/dictionary/cities', () => {
 
   it('filters by region, as a code or as country-code', async () => {
     const names = async (region: string) =>
-      (await json<City[]>(`/api/dictionary/cities?country=ES&region=${region}&search=malaga`)).map((city) => city.name);
+      (await json<City[]>(`/api/dictionary/cities?country=ES&region=${region}&search=malaga`)).map(
+        (city) => city.name,
+      );
     const andalusia = await names('AN');
     expect(andalusia).toContain('Málaga');
     expect(andalusia).not.toContain('Málaga del Fresno');
@@ -92,11 +112,23 @@ describe('GET /api/dictionary/cities', () => {
     expect(await json<City[]>('/api/dictionary/cities?country=ES&limit=3')).toHaveLength(3);
   });
 
+  it('reports a missing country with the spec message', async () => {
+    const response = await get('/api/dictionary/cities?search=madrid');
+    expect(response.json().details).toEqual([{ path: 'country', message: 'This field is required' }]);
+  });
+
   it('rejects a missing or unknown country with 400', async () => {
-    for (const url of ['/api/dictionary/cities?search=madrid', '/api/dictionary/cities?country=XX', '/api/dictionary/cities?country=']) {
+    for (const url of [
+      '/api/dictionary/cities?search=madrid',
+      '/api/dictionary/cities?country=XX',
+      '/api/dictionary/cities?country=',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'country' })] });
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ path: 'country' })],
+      });
     }
   });
 
@@ -116,7 +148,9 @@ describe('GET /api/dictionary/regions', () => {
 
   it('searches regions without accents', async () => {
     const regions = await json<Region[]>('/api/dictionary/regions?country=ES&search=leon');
-    expect(regions.map((region) => region.name)).toEqual(expect.arrayContaining(['Castile and León', 'Léon']));
+    expect(regions.map((region) => region.name)).toEqual(
+      expect.arrayContaining(['Castile and León', 'Léon']),
+    );
   });
 
   it('rejects a missing country with 400', async () => {
@@ -147,10 +181,14 @@ describe('GET /api/dictionary/contexts', () => {
 
 describe('GET /api/dictionary/currency-rate', () => {
   it('returns how many `to` one `from` buys, case-insensitively', async () => {
-    const rate = await json<{ amount: number; as_of: string }>('/api/dictionary/currency-rate?from=usd&to=eur');
+    const rate = await json<{ amount: number; as_of: string }>(
+      '/api/dictionary/currency-rate?from=usd&to=eur',
+    );
     expect(rate.amount).toBeCloseTo(0.865, 6);
     expect(rate.as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await json<{ amount: number }>('/api/dictionary/currency-rate?from=USD&to=EUR')).amount).toBe(rate.amount);
+    expect((await json<{ amount: number }>('/api/dictionary/currency-rate?from=USD&to=EUR')).amount).toBe(
+      rate.amount,
+    );
   });
 
   it('gives the inverse rate the other way round', async () => {
@@ -176,7 +214,14 @@ describe('GET /api/dictionary/currency-rate', () => {
   });
 
   it('answers 1 for the same currency', async () => {
-    expect(await json<{ amount: number }>('/api/dictionary/currency-rate?from=gbp&to=gbp')).toMatchObject({ amount: 1 });
+    expect(await json<{ amount: number }>('/api/dictionary/currency-rate?from=gbp&to=gbp')).toMatchObject({
+      amount: 1,
+    });
+  });
+
+  it('reports a missing currency with the spec message', async () => {
+    const response = await get('/api/dictionary/currency-rate?from=usd');
+    expect(response.json().details).toEqual([{ path: 'to', message: 'This field is required' }]);
   });
 
   it('rejects an unknown or missing currency with 400', async () => {

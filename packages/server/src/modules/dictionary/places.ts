@@ -75,18 +75,33 @@ const placesIndex = (): Promise<PlacesIndex> => {
 };
 
 /** Matches by text, names starting with the text first, then alphabetical. */
-const rank = <T extends { key: string; name: string }>(items: T[], search: string | undefined, limit: number): T[] => {
-  if (!search) return items.slice().sort((a, b) => a.name.localeCompare(b.name)).slice(0, limit);
+const rank = <T extends { key: string; name: string }>(
+  items: T[],
+  search: string | undefined,
+  limit: number,
+): T[] => {
+  if (!search)
+    return items
+      .slice()
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(0, limit);
   const needle = searchKey(search);
   return items
     .filter((item) => item.key.includes(needle))
-    .sort((a, b) => Number(!a.key.startsWith(needle)) - Number(!b.key.startsWith(needle)) || a.name.localeCompare(b.name))
+    .sort(
+      (a, b) =>
+        Number(!a.key.startsWith(needle)) - Number(!b.key.startsWith(needle)) || a.name.localeCompare(b.name),
+    )
     .slice(0, limit);
 };
 
 const strip = <T extends { key: string }>({ key: _key, ...rest }: T): Omit<T, 'key'> => rest;
 
-export const searchRegions = async (countries: string[], search: string | undefined, limit: number): Promise<Region[]> => {
+export const searchRegions = async (
+  countries: string[],
+  search: string | undefined,
+  limit: number,
+): Promise<Region[]> => {
   const { regionsByCountry } = await placesIndex();
   const candidates = countries.flatMap((country) => regionsByCountry.get(country) ?? []);
   return rank(candidates, search, limit).map(strip);
@@ -101,6 +116,11 @@ export const searchCities = async (
   const { citiesByCountry } = await placesIndex();
   const candidates = countries
     .flatMap((country) => citiesByCountry.get(country) ?? [])
-    .filter((city) => regions.length === 0 || regions.includes(city.region) || regions.includes(`${city.country}-${city.region}`));
+    .filter(
+      (city) =>
+        regions.length === 0 ||
+        regions.includes(city.region) ||
+        regions.includes(`${city.country}-${city.region}`),
+    );
   return rank(candidates, search, limit).map(strip);
 };

@@ -8,7 +8,10 @@ export const healthRoutes = async (app: AppInstance): Promise<void> => {
     schema: {
       summary: 'Liveness and database reachability',
       tags: ['operations'],
-      response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') }) },
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+        503: z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') }),
+      },
     },
     handler: async (request, reply) => {
       try {

@@ -19,10 +19,15 @@ export const findOrganizationInScope = (
 
 /** Unscoped read for the session itself: the caller's own organization and its ancestors. */
 export const findOrganizationsByIds = (db: Kysely<Database>, ids: string[]): Promise<OrganizationRow[]> =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('organizations').selectAll().where('id', 'in', ids).execute();
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('organizations').selectAll().where('id', 'in', ids).execute();
 
 /** The white-label organization answering for a host name (§1); the list itself is never exposed. */
-export const findWhitelabelByHost = (db: Kysely<Database>, host: string): Promise<OrganizationRow | undefined> =>
+export const findWhitelabelByHost = (
+  db: Kysely<Database>,
+  host: string,
+): Promise<OrganizationRow | undefined> =>
   db
     .selectFrom('organizations')
     .selectAll()

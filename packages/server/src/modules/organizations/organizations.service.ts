@@ -81,4 +81,5 @@ export const createOrganization = async (
 export const getOrganization = (db: Kysely<Database>, scope: TenantScope, id: string) =>
   findOrganizationInScope(db, scope, id);
 
-export const isDatabaseEmpty = async (db: Kysely<Database>): Promise<boolean> => (await countOrganizations(db)) === 0;
+export const isDatabaseEmpty = async (db: Kysely<Database>): Promise<boolean> =>
+  (await countOrganizations(db)) === 0;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
+import * as pathCascadeMigration from '../../db/migrations/0003-organization-path-cascade';
 import type { OrganizationRow } from '../../db/schema';
 import type { TenantScope } from '../../lib/tenant-scope';
 import { createTestDatabase } from '../../test/test-database';
@@ -33,7 +34,8 @@ const organization = (parent?: OrganizationRow, extra: { id?: number } = {}) =>
   );
 
 const pathOf = async (row: OrganizationRow): Promise<string> =>
-  (await db.selectFrom('organizations').select('path').where('id', '=', row.id).executeTakeFirstOrThrow()).path;
+  (await db.selectFrom('organizations').select('path').where('id', '=', row.id).executeTakeFirstOrThrow())
+    .path;
 
 const moveUnder = (row: OrganizationRow, parent: OrganizationRow | null) =>
   db
@@ -62,7 +64,11 @@ describe('organizations.path', () => {
   it('stays as it is when other columns change', async () => {
     const root = await organization();
     const child = await organization(root);
-    await db.updateTable('organizations').set({ name: 'Renamed', state: 'deleted' }).where('id', '=', child.id).execute();
+    await db
+      .updateTable('organizations')
+      .set({ name: 'Renamed', state: 'deleted' })
+      .where('id', '=', child.id)
+      .execute();
     expect(await pathOf(child)).toBe(child.path);
   });
 
@@ -168,5 +174,22 @@ describe('findOrganizationInScope', () => {
 
   it('answers nothing for an id that does not exist', async () => {
     expect(await findOrganizationInScope(db, { kind: 'all' }, '987654321')).toBeUndefined();
+  });
+});
+
+describe('migration 0003-organization-path-cascade', () => {
+  it('repairs the subtree paths that the column-scoped trigger of 0001 left stale', async () => {
+    await pathCascadeMigration.down(db);
+    const root = await organization();
+    const moved = await organization(root);
+    const child = await organization(moved);
+    const newRoot = await organization();
+    await moveUnder(moved, newRoot);
+    expect(await pathOf(child)).toBe(`${root.id}/${moved.id}/${child.id}/`);
+
+    await pathCascadeMigration.up(db);
+    expect(await pathOf(child)).toBe(`${newRoot.id}/${moved.id}/${child.id}/`);
+    await moveUnder(moved, root);
+    expect(await pathOf(child)).toBe(`${root.id}/${moved.id}/${child.id}/`);
   });
 });

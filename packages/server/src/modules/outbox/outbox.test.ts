@@ -12,7 +12,11 @@ afterAll(async () => {
 
 describe('GET /api/backoffice/outbox', () => {
   it('shows operators the emails Beacon wrote, filtered by recipient', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: 'Editor@demo.beacon.localhost' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/forgot',
+      payload: { email: 'Editor@demo.beacon.localhost' },
+    });
     const token = await loginAs(ctx.app, 'admin');
     const response = await ctx.app.inject({
       method: 'GET',
@@ -22,13 +26,20 @@ describe('GET /api/backoffice/outbox', () => {
     expect(response.statusCode).toBe(200);
     const emails = response.json();
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ recipient: 'editor@demo.beacon.localhost', subject: 'Reset your Beacon password' });
+    expect(emails[0]).toMatchObject({
+      recipient: 'editor@demo.beacon.localhost',
+      subject: 'Reset your Beacon password',
+    });
     expect(emails[0].body).toContain('/access/reset?token=');
   });
 
   it('is closed to customer roles', async () => {
     const token = await loginAs(ctx.app, 'owner');
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/backoffice/outbox', headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/outbox',
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(403);
   });
 });

@@ -123,7 +123,9 @@ export const resolvePrincipal = async (deps: Deps, token: string): Promise<Princ
   const now = deps.clock.now();
   if (row.expires_at <= now) return null;
   if (addMinutes(row.last_seen_at, deps.config.session.idleTimeoutMinutes) <= now) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS)
+  // Writes are spared by touching at most once a minute, yet often enough to keep a short idle window open.
+  const touchInterval = Math.min(TOUCH_INTERVAL_MS, (deps.config.session.idleTimeoutMinutes * 60_000) / 10);
+  if (now.getTime() - row.last_seen_at.getTime() > touchInterval)
     await touchSession(deps.db, row.session_id, now);
   return {
     sessionId: row.session_id,
@@ -136,6 +138,7 @@ export const resolvePrincipal = async (deps: Deps, token: string): Promise<Princ
     purpose: row.purpose,
     impersonatorUserId: row.impersonator_user_id,
     realRole: row.impersonator_role,
+    rootSessionId: row.parent_session_id ?? row.session_id,
     isOperatorStaff: isOperatorStaff(deps, row.role, row.organization_id),
   };
 };
@@ -347,7 +350,8 @@ export const startSimulation = async (
   // The simulation never outlives the real session; nested simulations keep the original real user.
   const { token, principal } = await openSession(deps, target, origin, {
     impersonatorUserId: caller.impersonatorUserId ?? caller.userId,
-    parentSessionId: caller.sessionId,
+    // Nested simulations hang from the real user's session, so its logout ends all of them.
+    parentSessionId: caller.rootSessionId,
     expiresAt: parent.expires_at,
   });
   deps.logger.info(

@@ -59,7 +59,7 @@ let addressSequence = 0;
 /** A client address nobody else uses, so per-address throttling never leaks from one scenario to another. */
 const freshAddress = (): string => {
   addressSequence += 1;
-  return `10.${Math.floor(addressSequence / 250) % 250}.${addressSequence % 250}.${(sequence % 200) + 1}`;
+  return `10.0.${Math.floor(addressSequence / 250)}.${(addressSequence % 250) + 1}`;
 };
 
 const login = (
@@ -536,6 +536,28 @@ describe('session expiry', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode,
     ).toBe(401);
     expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(200);
+  });
+});
+
+describe('a short idle window', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await startTestApp({ clock: createTestClock(), env: { SESSION_IDLE_MINUTES: '1' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('is kept open by requests less than a minute apart', async () => {
+    const account = await createAccount(ctx);
+    const { token } = sessionOf(await login(ctx.app, account.username, account.password));
+    for (let step = 0; step < 4; step += 1) {
+      ctx.clock.advanceMinutes(50 / 60);
+      expect((await getSession(ctx.app, token)).statusCode).toBe(200);
+    }
+    ctx.clock.advanceMinutes(61 / 60);
+    expect((await getSession(ctx.app, token)).statusCode).toBe(401);
   });
 });
 

@@ -5,7 +5,13 @@ import { signGrant, verifyGrant } from './simulation-grants';
 
 /** Simulation (impersonation) of spec §4 and §6, through the real endpoints. */
 
-type ListedUser = { id: number; token: string; username: string; role: string; organization: { id: number; name: string } };
+type ListedUser = {
+  id: number;
+  token: string;
+  username: string;
+  role: string;
+  organization: { id: number; name: string };
+};
 type SessionBody = {
   token: string;
   role: string;
@@ -16,7 +22,15 @@ type SessionBody = {
 
 const OPERATOR_STAFF = ['supervisor', 'admin', 'account_manager', 'support'];
 const OTHER_ORGANIZATIONS = ['reseller', 'data_partner', 'other_partner'];
-const AGENCY_USERS = ['owner', 'editor', 'viewer', 'advertiser', 'adexchange', 'audience_manager', 'creative_manager'];
+const AGENCY_USERS = [
+  'owner',
+  'editor',
+  'viewer',
+  'advertiser',
+  'adexchange',
+  'audience_manager',
+  'creative_manager',
+];
 
 let ctx: TestContext;
 
@@ -57,7 +71,8 @@ const sessionIdOf = async (token: string): Promise<string> =>
   ).id;
 
 const userIdOf = async (username: string): Promise<string> =>
-  (await ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  (await ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+    .id;
 
 describe('the simulation list of a session', () => {
   it('offers a supervisor every other user, each with a single-use grant that expires after SIMULATION_GRANT_SECONDS', async () => {
@@ -65,7 +80,11 @@ describe('the simulation list of a session', () => {
     const usernames = session.users.map((user) => user.username);
     expect(usernames).not.toContain('supervisor');
     expect(usernames).toEqual(
-      expect.arrayContaining([...OPERATOR_STAFF.filter((name) => name !== 'supervisor'), ...AGENCY_USERS, ...OTHER_ORGANIZATIONS]),
+      expect.arrayContaining([
+        ...OPERATOR_STAFF.filter((name) => name !== 'supervisor'),
+        ...AGENCY_USERS,
+        ...OTHER_ORGANIZATIONS,
+      ]),
     );
     for (const user of session.users) {
       const claims = verifyGrant(ctx.app.deps.grantSecret, user.token, ctx.clock.now().getTime());
@@ -106,7 +125,8 @@ describe('the simulation list of a session', () => {
     const session = await getSession(await loginAs(ctx.app, 'owner'));
     const usernames = session.users.map((user) => user.username).sort();
     expect(usernames).toEqual([...AGENCY_USERS.filter((name) => name !== 'owner'), 'child_editor'].sort());
-    for (const user of session.users) expect(['Demo Agency', 'Demo Advertiser']).toContain(user.organization.name);
+    for (const user of session.users)
+      expect(['Demo Agency', 'Demo Advertiser']).toContain(user.organization.name);
   });
 
   it('does not offer the supervisor (or other admins) to an account manager', async () => {
@@ -119,7 +139,11 @@ describe('the simulation list of a session', () => {
 
   it('filters GET /api/session/users by search (username, name or organization)', async () => {
     const token = await loginAs(ctx.app, 'supervisor');
-    const byUsername = await ctx.app.inject({ method: 'GET', url: '/api/session/users?search=viewer', headers: bearer(token) });
+    const byUsername = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session/users?search=viewer',
+      headers: bearer(token),
+    });
     expect(byUsername.statusCode).toBe(200);
     expect(byUsername.json<ListedUser[]>().map((user) => user.username)).toEqual(['viewer']);
 
@@ -132,7 +156,11 @@ describe('the simulation list of a session', () => {
     expect(found.map((user) => user.username)).toEqual(['reseller']);
     expect(found[0]?.token).toEqual(expect.any(String));
 
-    const none = await ctx.app.inject({ method: 'GET', url: '/api/session/users?search=zzz-nobody', headers: bearer(token) });
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session/users?search=zzz-nobody',
+      headers: bearer(token),
+    });
     expect(none.json()).toEqual([]);
   });
 });
@@ -150,7 +178,10 @@ describe('POST /api/login {token}', () => {
       impersonator: { id: supervisor.user.id, username: 'supervisor' },
     });
     expect(simulated.token).not.toBe(supervisorToken);
-    expect(await getSession(simulated.token)).toMatchObject({ role: 'editor', impersonator: { username: 'supervisor' } });
+    expect(await getSession(simulated.token)).toMatchObject({
+      role: 'editor',
+      impersonator: { username: 'supervisor' },
+    });
   });
 
   it('records the real user in impersonator_user_id of the simulated session row', async () => {
@@ -212,10 +243,17 @@ describe('POST /api/login {token}', () => {
     const grant = grantFor(await getSession(token), 'owner');
     const [payload = '', signature = ''] = grant.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    const otherPayload = Buffer.from(JSON.stringify({ ...claims, u: await userIdOf('admin') })).toString('base64url');
+    const otherPayload = Buffer.from(JSON.stringify({ ...claims, u: await userIdOf('admin') })).toString(
+      'base64url',
+    );
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
 
-    for (const tampered of [`${otherPayload}.${signature}`, `${payload}.${flipped}`, payload, `${grant}.extra`]) {
+    for (const tampered of [
+      `${otherPayload}.${signature}`,
+      `${payload}.${flipped}`,
+      payload,
+      `${grant}.extra`,
+    ]) {
       const response = await simulate(tampered, token);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'INVALID_SIMULATION_GRANT' });
@@ -227,7 +265,11 @@ describe('POST /api/login {token}', () => {
     const expiresAt = ctx.clock.now().getTime() + 60_000;
     const sessionId = await sessionIdOf(ownerToken);
     for (const username of ['reseller', 'supervisor']) {
-      const forged = signGrant(ctx.app.deps.grantSecret, { sessionId, targetUserId: await userIdOf(username), expiresAt });
+      const forged = signGrant(ctx.app.deps.grantSecret, {
+        sessionId,
+        targetUserId: await userIdOf(username),
+        expiresAt,
+      });
       const response = await simulate(forged, ownerToken);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'SIMULATION_NOT_ALLOWED' });
@@ -246,13 +288,39 @@ describe('POST /api/login {token}', () => {
     const supervisorToken = await loginAs(ctx.app, 'supervisor');
     const response = await simulate(grantFor(await getSession(supervisorToken), 'owner'), supervisorToken);
     const simulatedToken = response.json<SessionBody>().token;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(simulatedToken) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(simulatedToken) }))
+        .statusCode,
+    ).toBe(200);
 
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(supervisorToken) });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(supervisorToken),
+    });
     expect(logout.statusCode).toBe(200);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(simulatedToken) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: bearer(simulatedToken),
+    });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('ends a simulation started inside a simulation when the real session logs out', async () => {
+    const supervisorToken = await loginAs(ctx.app, 'supervisor');
+    const asOwner = (
+      await simulate(grantFor(await getSession(supervisorToken), 'owner'), supervisorToken)
+    ).json<SessionBody>();
+    const nested = await simulate(grantFor(await getSession(asOwner.token), 'editor'), asOwner.token);
+    expect(nested.statusCode).toBe(200);
+    const asEditor = nested.json<SessionBody>();
+    expect(asEditor.impersonator?.username).toBe('supervisor');
+
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(supervisorToken) });
+    for (const token of [asOwner.token, asEditor.token]) {
+      const after = await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(token) });
+      expect(after.statusCode).toBe(401);
+    }
   });
 });

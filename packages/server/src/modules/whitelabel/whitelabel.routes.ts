@@ -17,7 +17,8 @@ export const whitelabelRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/whitelabel', {
     config: { access: 'public' },
     schema: {
-      summary: 'Branding for the host the console is served on (title, logo, favicon, colour); never lists hosts',
+      summary:
+        'Branding for the host the console is served on (title, logo, favicon, colour); never lists hosts',
       tags: ['session'],
       response: { 200: ZWhitelabel },
     },

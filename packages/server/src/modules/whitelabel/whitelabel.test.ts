@@ -9,7 +9,13 @@ import { PRODUCT_CUSTOMIZATION } from '../organizations/organizations.service';
 const NORTHWIND_HOST = 'northwind.localhost';
 
 let ctx: TestContext;
-let northwind: { id: string; title: string | null; color: string | null; image: string | null; favicon: string | null };
+let northwind: {
+  id: string;
+  title: string | null;
+  color: string | null;
+  image: string | null;
+  favicon: string | null;
+};
 
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -24,7 +30,11 @@ afterAll(async () => {
 });
 
 const whitelabelFor = (host?: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: '/api/whitelabel', headers: { ...(host ? { host } : {}), ...headers } });
+  ctx.app.inject({
+    method: 'GET',
+    url: '/api/whitelabel',
+    headers: { ...(host ? { host } : {}), ...headers },
+  });
 
 const northwindBranding = () => ({
   title: 'Northwind Media',
@@ -91,9 +101,21 @@ describe('GET /api/whitelabel', () => {
     const responses = [
       await whitelabelFor(`${NORTHWIND_HOST}:8080`),
       await whitelabelFor('localhost'),
-      await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(await loginAs(ctx.app, 'reseller')) }),
-      await ctx.app.inject({ method: 'GET', url: '/api/session', headers: bearer(await loginAs(ctx.app, 'supervisor')) }),
-      await ctx.app.inject({ method: 'GET', url: '/api/dictionary', headers: bearer(await loginAs(ctx.app, 'supervisor')) }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: bearer(await loginAs(ctx.app, 'reseller')),
+      }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: bearer(await loginAs(ctx.app, 'supervisor')),
+      }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dictionary',
+        headers: bearer(await loginAs(ctx.app, 'supervisor')),
+      }),
       await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' }),
     ];
     for (const response of responses) {
@@ -101,23 +123,37 @@ describe('GET /api/whitelabel', () => {
       expect(response.body).not.toContain(NORTHWIND_HOST);
       expect(response.body).not.toContain('whitelabel_hosts');
     }
-    expect(Object.keys(responses[0]?.json() ?? {}).sort()).toEqual(['color', 'favicon', 'isWhitelabel', 'logo', 'title']);
+    expect(Object.keys(responses[0]?.json() ?? {}).sort()).toEqual([
+      'color',
+      'favicon',
+      'isWhitelabel',
+      'logo',
+      'title',
+    ]);
   });
 });
 
 describe('session customization', () => {
   it("gives the reseller Northwind's branding", async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'reseller', password: DEMO_PASSWORD } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'reseller', password: DEMO_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().customization).toEqual(northwindBranding());
   });
 
   it("gives members of a regular organization the product's branding", async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: DEMO_PASSWORD } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'owner', password: DEMO_PASSWORD },
+    });
     expect(response.json().customization).toEqual(productBranding);
   });
 
-  it("lets a child organization of Northwind inherit its branding, down the whole tree", async () => {
+  it('lets a child organization of Northwind inherit its branding, down the whole tree', async () => {
     const child = await ctx.db
       .insertInto('organizations')
       .values({ name: 'Northwind Client', role: 'regular', parent_id: northwind.id })
@@ -144,7 +180,11 @@ describe('session customization', () => {
           password_hash: passwordHash,
         })
         .execute();
-      const response = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: DEMO_PASSWORD },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().customization).toEqual(northwindBranding());
     }
