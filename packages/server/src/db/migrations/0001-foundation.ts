@@ -60,7 +60,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
         WHERE path LIKE OLD.path || '%' AND id <> NEW.id;
       RETURN NULL;
     END $$;
-    CREATE TRIGGER organizations_path_cascade AFTER UPDATE OF path ON organizations
+    -- Fires on any update: a trigger "OF path" would not see a change made by the BEFORE trigger above.
+    CREATE TRIGGER organizations_path_cascade AFTER UPDATE ON organizations
       FOR EACH ROW WHEN (OLD.path IS DISTINCT FROM NEW.path AND OLD.path <> '') EXECUTE FUNCTION organizations_cascade_path();
 
     CREATE TABLE users (

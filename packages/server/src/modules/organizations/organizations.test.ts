@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
-import * as pathCascadeMigration from '../../db/migrations/0003-organization-path-cascade';
 import type { OrganizationRow } from '../../db/schema';
 import type { TenantScope } from '../../lib/tenant-scope';
 import { createTestDatabase } from '../../test/test-database';
@@ -174,22 +173,5 @@ describe('findOrganizationInScope', () => {
 
   it('answers nothing for an id that does not exist', async () => {
     expect(await findOrganizationInScope(db, { kind: 'all' }, '987654321')).toBeUndefined();
-  });
-});
-
-describe('migration 0003-organization-path-cascade', () => {
-  it('repairs the subtree paths that the column-scoped trigger of 0001 left stale', async () => {
-    await pathCascadeMigration.down(db);
-    const root = await organization();
-    const moved = await organization(root);
-    const child = await organization(moved);
-    const newRoot = await organization();
-    await moveUnder(moved, newRoot);
-    expect(await pathOf(child)).toBe(`${root.id}/${moved.id}/${child.id}/`);
-
-    await pathCascadeMigration.up(db);
-    expect(await pathOf(child)).toBe(`${newRoot.id}/${moved.id}/${child.id}/`);
-    await moveUnder(moved, root);
-    expect(await pathOf(child)).toBe(`${root.id}/${moved.id}/${child.id}/`);
   });
 });
