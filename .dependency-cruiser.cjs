@@ -6,7 +6,9 @@ module.exports = {
       comment: 'packages/domain holds no I/O: it may not import server, web, legacy or Node built-ins.',
       severity: 'error',
       from: { path: '^packages/domain/' },
-      to: { path: '^packages/(server|web|legacy)/|^(node:)?(fs|path|http|https|net|child_process|os|crypto)$' },
+      to: {
+        path: '^packages/(server|web|legacy)/|^(node:)?(fs|path|http|https|net|child_process|os|crypto)$',
+      },
     },
     {
       name: 'server-not-to-clients',
@@ -38,7 +40,10 @@ module.exports = {
       comment: 'A server module reads another module only through its service, never its repository.',
       severity: 'error',
       from: { path: '^packages/server/src/modules/([^/]+)/' },
-      to: { path: '^packages/server/src/modules/([^/]+)/[^/]+\\.repo\\.ts$', pathNot: '^packages/server/src/modules/$1/' },
+      to: {
+        path: '^packages/server/src/modules/([^/]+)/[^/]+\\.repo\\.ts$',
+        pathNot: '^packages/server/src/modules/$1/',
+      },
     },
     {
       name: 'no-circular',
@@ -52,6 +57,9 @@ module.exports = {
     exclude: { path: '(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 };

@@ -32,7 +32,9 @@ const request = (port, method, url, { body, token, headers = {} } = {}) =>
         path: url,
         agent,
         headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
@@ -41,7 +43,11 @@ const request = (port, method, url, { body, token, headers = {} } = {}) =>
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+          resolve({
+            status: res.statusCode,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
         );
       },
     );
@@ -114,7 +120,9 @@ const record = (name, value, unit, budget) => {
 if (!existsSync(path.join(root, 'packages/server/dist/main.js'))) {
   console.log('Building first…');
   await new Promise((resolve, reject) =>
-    spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error('build failed')))),
+    spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error('build failed')),
+    ),
   );
 }
 
@@ -122,7 +130,12 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-'));
 const port = 18_000 + Math.floor(Math.random() * 1000);
 try {
   const first = await startServer(dataDir, port);
-  record('start → /api/health 200, first start (empty data dir, seeds demo)', round(first.ms), 'ms', budgets.firstStartMs);
+  record(
+    'start → /api/health 200, first start (empty data dir, seeds demo)',
+    round(first.ms),
+    'ms',
+    budgets.firstStartMs,
+  );
   await stopServer(first.child);
 
   const restarts = [];
@@ -132,7 +145,12 @@ try {
     server = await startServer(dataDir, port);
     restarts.push(server.ms);
   }
-  record('start → /api/health 200, restart (median of 3)', round(percentile(restarts, 50)), 'ms', budgets.startMs);
+  record(
+    'start → /api/health 200, restart (median of 3)',
+    round(percentile(restarts, 50)),
+    'ms',
+    budgets.startMs,
+  );
 
   const login = await load({
     total: 200,
@@ -140,33 +158,57 @@ try {
     send: () => request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }),
   });
   record(`POST /api/login p50 (${login.requests} req, ${login.concurrency} concurrent)`, login.p50, 'ms');
-  record(`POST /api/login p99 (${login.rps} req/s, ${login.failures} failed)`, login.p99, 'ms', budgets.loginP99Ms);
+  record(
+    `POST /api/login p99 (${login.rps} req/s, ${login.failures} failed)`,
+    login.p99,
+    'ms',
+    budgets.loginP99Ms,
+  );
 
-  const token = JSON.parse((await request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } })).body).token;
+  const token = JSON.parse(
+    (await request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }))
+      .body,
+  ).token;
   // As the console asks for it: gzip accepted, no cached copy yet (a full body every time).
-  const askDictionary = () => request(port, 'GET', '/api/dictionary', { token, headers: { 'accept-encoding': 'gzip' } });
+  const askDictionary = () =>
+    request(port, 'GET', '/api/dictionary', { token, headers: { 'accept-encoding': 'gzip' } });
   await load({ total: 100, concurrency: 4, send: askDictionary });
   const dictionary = await load({ total: 3000, concurrency: 16, send: askDictionary });
-  record(`GET /api/dictionary p50 (${dictionary.requests} req, ${dictionary.concurrency} concurrent)`, dictionary.p50, 'ms');
-  record(`GET /api/dictionary p99 (${dictionary.rps} req/s, ${dictionary.failures} failed)`, dictionary.p99, 'ms', budgets.dictionaryP99Ms);
+  record(
+    `GET /api/dictionary p50 (${dictionary.requests} req, ${dictionary.concurrency} concurrent)`,
+    dictionary.p50,
+    'ms',
+  );
+  record(
+    `GET /api/dictionary p99 (${dictionary.rps} req/s, ${dictionary.failures} failed)`,
+    dictionary.p99,
+    'ms',
+    budgets.dictionaryP99Ms,
+  );
   if (login.failures || dictionary.failures) throw new Error('requests failed under load');
+
+  const { measureWeb } = await import('./web.mjs');
+  for (const row of await measureWeb(root, `http://127.0.0.1:${port}`))
+    record(row.name, row.value, row.unit, row.budget);
   await stopServer(server.child);
 } finally {
   agent.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const { measureWeb } = await import('./web.mjs');
-for (const row of await measureWeb(root)) record(row.name, row.value, row.unit, row.budget);
-
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
-writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`);
+writeFileSync(
+  path.join(root, 'bench/results.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`,
+);
 
 const width = Math.max(...results.map((row) => row.name.length));
 console.log(`\nBeacon bench — ${machine}\n`);
 console.log(`${'measure'.padEnd(width)}  ${'value'.padStart(10)}  ${'budget'.padStart(10)}  verdict`);
 for (const row of results) {
   const verdict = row.ok === null ? '' : row.ok ? 'ok' : 'OVER BUDGET';
-  console.log(`${row.name.padEnd(width)}  ${`${row.value} ${row.unit}`.padStart(10)}  ${row.budget === null ? '' : `${row.budget} ${row.unit}`.padStart(10)}  ${verdict}`);
+  console.log(
+    `${row.name.padEnd(width)}  ${`${row.value} ${row.unit}`.padStart(10)}  ${row.budget === null ? '' : `${row.budget} ${row.unit}`.padStart(10)}  ${verdict}`,
+  );
 }
 process.exit(results.every((row) => row.ok !== false) ? 0 : 1);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Builds what `npm start` serves: the server bundle (esbuild) and, once it exists, the console (Vite).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,10 +39,24 @@ export const buildClusterTemplate = async () => {
   await pglite.close();
 };
 
+/** Gzip and Brotli copies of the console's assets, served as they are when the browser accepts them. */
+const precompress = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|json)$/.test(entry.name)) {
+      const content = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(content));
+    }
+  }
+};
+
 export const buildWeb = async () => {
   if (!existsSync(path.join(root, 'packages/web/index.html'))) return;
   const { build: viteBuild } = await import('vite');
   await viteBuild({ root: path.join(root, 'packages/web'), logLevel: 'warn' });
+  precompress(path.join(root, 'packages/web/dist'));
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -26,7 +26,9 @@ const run = (name, command, args, env = {}) => {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 export const chromiumPath = () =>
-  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (candidate) => candidate && existsSync(candidate),
+  );
 
 const typecheckOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lintOk = run('lint', 'npm', ['run', '--silent', 'lint']);
@@ -34,7 +36,13 @@ if (!typecheckOk) failed += 1;
 if (!lintOk) failed += 1;
 
 const vitestJson = path.join(resultsDir, 'vitest.json');
-run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+run('unit + integration', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -67,6 +75,7 @@ if (chromium) {
 }
 
 console.log('\nParts:');
-for (const part of parts) console.log(`  ${part.ok === null ? '– skipped (no Chromium found)' : part.ok ? '✓' : '✗'} ${part.name}`);
+for (const part of parts)
+  console.log(`  ${part.ok === null ? '– skipped (no Chromium found)' : part.ok ? '✓' : '✗'} ${part.name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(parts.every((part) => part.ok !== false) && failed === 0 ? 0 : 1);

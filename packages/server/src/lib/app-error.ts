@@ -1,3 +1,10 @@
+import {
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  PASSWORD_EXPIRED_MESSAGE,
+  PASSWORD_EXPIRING_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@beacon/domain/dictionary/error-catalogue';
+
 /**
  * Errors are values with codes (STYLE.md): services throw `new AppError('USERNAME_TAKEN')` and the central
  * error handler maps the code to its HTTP status and message.
@@ -5,11 +12,11 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
-  AUTHENTICATION_REQUIRED: { status: 401, message: 'Authentication required' },
+  AUTHENTICATION_REQUIRED: { status: 401, message: AUTHENTICATION_REQUIRED_MESSAGE },
   INVALID_CREDENTIALS: { status: 401, message: 'The username or password is not correct' },
   SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again' },
-  PASSWORD_EXPIRED: { status: 401, message: 'Password expired. Request a new one' },
-  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'Your password has expired or is about to expire' },
+  PASSWORD_EXPIRED: { status: 401, message: PASSWORD_EXPIRED_MESSAGE },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: PASSWORD_EXPIRING_MESSAGE },
   WRONG_CURRENT_PASSWORD: { status: 400, message: 'The current password is not correct' },
   INVALID_RESET_TOKEN: {
     status: 400,
@@ -25,7 +32,7 @@ export const ERROR_CODES = {
   STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
-  INTERNAL: { status: 500, message: 'An unexpected error occurred' },
+  INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

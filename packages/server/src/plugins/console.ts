@@ -17,6 +17,7 @@ export const registerConsole = async (
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (response, filePath) => {
       response.header(
         'cache-control',

@@ -3,11 +3,16 @@
  * error shown to the user, and to what the console does about it, is pure and unit-tested.
  */
 
-export type ErrorDetail = { readonly path: string; readonly message: string };
+import {
+  REQUEST_ABORTED_MESSAGE,
+  REQUEST_FAILED_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@beacon/domain/dictionary/error-catalogue';
 
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
-export const REQUEST_FAILED_MESSAGE = 'Request failed';
-export const REQUEST_ABORTED_MESSAGE = 'Request aborted';
+export { REQUEST_ABORTED_MESSAGE, REQUEST_FAILED_MESSAGE, UNAUTHORIZED_MESSAGE };
+
+export type ErrorDetail = { readonly path: string; readonly message: string };
 
 export type ApiErrorInit = {
   readonly status: number | null;
@@ -44,6 +49,13 @@ export class ApiError extends Error {
     return this.details.find((detail) => detail.path === path)?.message;
   }
 
+  /** A number field of the error body (e.g. `userId` of PASSWORD_EXPIRED). */
+  bodyNumber(name: string): number | undefined {
+    if (typeof this.body !== 'object' || this.body === null) return undefined;
+    const value: unknown = Reflect.get(this.body, name);
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  }
+
   /** A string field of the error body (e.g. `token` of PASSWORD_EXPIRED). */
   bodyField(name: string): string | undefined {
     if (typeof this.body !== 'object' || this.body === null) return undefined;
@@ -54,7 +66,8 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 const isErrorDetail = (value: unknown): value is ErrorDetail =>
   isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
@@ -74,7 +87,8 @@ export const mapResponseFailure = (
   body: unknown,
   { hasSession }: { readonly hasSession: boolean },
 ): ResponseFailure => {
-  const serverMessage = isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  const serverMessage =
+    isRecord(body) && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : null;
   const details = isRecord(body) && Array.isArray(body.details) ? body.details.filter(isErrorDetail) : [];
   const fallback = status === 401 ? UNAUTHORIZED_MESSAGE : REQUEST_FAILED_MESSAGE;
@@ -97,7 +111,7 @@ export const mapRequestException = (error: unknown, signal?: AbortSignal): ApiEr
 };
 
 /** The text to show for any error thrown by a call: the API's message, else the §8 generic one. */
-export const errorMessage = (error: unknown, fallback = 'An unexpected error occurred'): string => {
+export const errorMessage = (error: unknown, fallback = UNEXPECTED_ERROR_MESSAGE): string => {
   if (error instanceof ApiError) return error.message;
   return fallback;
 };

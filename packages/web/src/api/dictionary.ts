@@ -5,7 +5,8 @@ import { api } from './client';
 
 export type { Dictionary };
 
-export const fetchDictionary = (signal?: AbortSignal): Promise<Dictionary> => api<Dictionary>('/dictionary', { signal });
+export const fetchDictionary = (signal?: AbortSignal): Promise<Dictionary> =>
+  api<Dictionary>('/dictionary', { signal });
 
 /**
  * Keyed by the token in use and the demo flag, so that it loads again after login, simulation, return to the

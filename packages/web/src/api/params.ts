@@ -2,16 +2,23 @@
  * Query-string serialisation of §7 (DESIGN §4): empty values are dropped, arrays are joined by commas and
  * filter objects become `field[operator]=value`. Pure, so it is unit-tested without a browser.
  */
-import { type GridFilterOperator, isGridFilterOperator, isValuelessFilterOperator } from '@beacon/domain/dictionary/grid';
+import {
+  type GridFilterOperator,
+  isGridFilterOperator,
+  isValuelessFilterOperator,
+} from '@beacon/domain/dictionary/grid';
 import { isEmptyFilterValue } from '@beacon/domain/validation/filters';
 
 export type ScalarParam = string | number | boolean | Date;
 export type ListParam = readonly ScalarParam[];
-export type FilterParam = { readonly [operator in GridFilterOperator]?: ScalarParam | ListParam | null | undefined };
+export type FilterParam = {
+  readonly [operator in GridFilterOperator]?: ScalarParam | ListParam | null | undefined;
+};
 export type ParamValue = ScalarParam | ListParam | FilterParam | null | undefined;
 export type QueryParams = { readonly [key: string]: ParamValue };
 
-const scalarText = (value: ScalarParam): string => (value instanceof Date ? value.toISOString() : String(value));
+const scalarText = (value: ScalarParam): string =>
+  value instanceof Date ? value.toISOString() : String(value);
 
 const isListParam = (value: ParamValue): value is ListParam => Array.isArray(value);
 
@@ -35,7 +42,8 @@ const encode = (text: string): string => encodeURIComponent(text);
 /** `field[operator]=value` pairs; an empty value is kept only for the valueless operators (§5). */
 const filterPairs = (key: string, filter: FilterParam): string[] =>
   Object.entries(filter).flatMap(([operator, value]) => {
-    if (!isGridFilterOperator(operator)) throw new Error(`Unknown filter operator "${operator}" for "${key}"`);
+    if (!isGridFilterOperator(operator))
+      throw new Error(`Unknown filter operator "${operator}" for "${key}"`);
     const name = `${encode(key)}[${operator}]`;
     if (isValuelessFilterOperator(operator)) return [`${name}=`];
     const text = isFilterParam(value) ? undefined : valueText(value);

@@ -23,7 +23,12 @@ export type SimulatableUser = {
   readonly organization: { readonly id: number; readonly name: string };
 };
 
-export type SessionUser = { readonly id: number; readonly username: string; readonly name: string; readonly email: string };
+export type SessionUser = {
+  readonly id: number;
+  readonly username: string;
+  readonly name: string;
+  readonly email: string;
+};
 
 export type SessionOrganization = {
   readonly id: number;
@@ -68,7 +73,12 @@ export const login = (credentials: Credentials, signal?: AbortSignal): Promise<S
 
 /** POST /login {token}: exchanges a simulation grant, presented with the real user's bearer. */
 export const loginAsSimulatedUser = (grant: string, realToken: string): Promise<Session> =>
-  api<Session>('/login', { method: 'POST', body: { token: grant }, token: realToken, handleAuthErrors: false });
+  api<Session>('/login', {
+    method: 'POST',
+    body: { token: grant },
+    token: realToken,
+    handleAuthErrors: false,
+  });
 
 /** POST /logout with a given bearer (the simulated one when leaving a simulation). */
 export const logout = async (token: string): Promise<void> => {

@@ -3,7 +3,9 @@
  * role-based route (§2 landing, fallback) that leads to an area not built yet resolves to the home page
  * instead of a dead end. A new area adds its entry here when its pages are routed.
  */
+import { canAccess } from '@beacon/domain/access/permissions';
 import type { AccessResource } from '@beacon/domain/access/resources';
+import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -37,3 +39,16 @@ export const isAvailablePath = (to: string): boolean => {
 
 /** A role-based route where the console can go: itself when its area exists, else home. */
 export const reachableRoute = (to: string): string => (isAvailablePath(to) ? to : HOME_PATH);
+
+export type AreaViewer = {
+  readonly role: UserRole;
+  readonly organizationRole: OrganizationRole;
+  readonly isTest: boolean;
+};
+
+/** Areas that exist and that a user may access (§6): the side menu's entries. */
+export const visibleAreas = ({ role, organizationRole, isTest }: AreaViewer): Area[] =>
+  AREAS.filter(
+    (area) =>
+      area.isAvailable && canAccess(area.resource, role, organizationRole, { isTestEnvironment: isTest }),
+  );

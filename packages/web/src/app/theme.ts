@@ -39,6 +39,8 @@ export const createAppTheme = (brandColor: string | null | undefined): Theme =>
       background: { default: '#f5f7fb', paper: '#ffffff' },
       text: { primary: '#14213d', secondary: '#4a5568' },
       divider: '#e2e8f0',
+      // Darker than MUI's orange, so that warning text and outlines reach AA contrast on white.
+      warning: { main: '#b45309' },
       contrastThreshold: AA_CONTRAST,
     },
     shape: { borderRadius: 8 },
@@ -53,6 +55,8 @@ export const createAppTheme = (brandColor: string | null | undefined): Theme =>
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiTooltip: { defaultProps: { arrow: true } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiPaper: { styleOverrides: { outlined: { borderColor: '#e2e8f0' } } },
       MuiAlert: { styleOverrides: { root: { alignItems: 'center' } } },

@@ -15,7 +15,7 @@ export const useUnsavedChangesStore = create<UnsavedChangesState>()((set) => ({
   flags: {},
   setFlag: (id, isDirty) =>
     set((state) => {
-      if (isDirty === (id in state.flags)) return state;
+      if (isDirty === id in state.flags) return state;
       const flags = { ...state.flags };
       if (isDirty) flags[id] = true;
       else delete flags[id];
@@ -24,7 +24,8 @@ export const useUnsavedChangesStore = create<UnsavedChangesState>()((set) => ({
   clearAll: () => set({ flags: {} }),
 }));
 
-export const hasUnsavedChanges = (): boolean => Object.keys(useUnsavedChangesStore.getState().flags).length > 0;
+export const hasUnsavedChanges = (): boolean =>
+  Object.keys(useUnsavedChangesStore.getState().flags).length > 0;
 
 export const useHasUnsavedChanges = (): boolean =>
   useUnsavedChangesStore((state) => Object.keys(state.flags).length > 0);

@@ -2,6 +2,7 @@
  * Form errors: the domain's schemas give the §5 messages field by field (`firstErrorMessage`), and the
  * server's validation details (`details[{path, message}]`, DESIGN §4) land on the fields a form shows.
  */
+import { isPasswordConfirmed } from '@beacon/domain/validation/account';
 import { PASSWORD_MISMATCH_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import type { ErrorDetail } from '../api/api-error';
 
@@ -29,8 +30,9 @@ export const hasErrors = (errors: Readonly<Record<string, string | undefined>>):
 /** The §5 message of a password confirmation: required, then 'The password does not match'. */
 export const confirmationError = (password: string, confirmation: string): string | undefined => {
   if (confirmation === '') return REQUIRED_MESSAGE;
-  return confirmation === password ? undefined : PASSWORD_MISMATCH_MESSAGE;
+  return isPasswordConfirmed({ password, confirmation }) ? undefined : PASSWORD_MISMATCH_MESSAGE;
 };
 
 /** A required field that is never trimmed (a password): only the empty value is missing. */
-export const requiredError = (value: string): string | undefined => (value === '' ? REQUIRED_MESSAGE : undefined);
+export const requiredError = (value: string): string | undefined =>
+  value === '' ? REQUIRED_MESSAGE : undefined;

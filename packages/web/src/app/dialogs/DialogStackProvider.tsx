@@ -1,5 +1,10 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { type DialogStack, DialogStackContext, type StackedDialog, StackedDialogContext } from './dialog-stack';
+import {
+  type DialogStack,
+  DialogStackContext,
+  type StackedDialog,
+  StackedDialogContext,
+} from './dialog-stack';
 
 type Entry = { readonly id: string; readonly element: ReactNode; readonly isOpen: boolean };
 
@@ -18,7 +23,11 @@ const StackedDialogEntry = ({
       id,
       isOpen,
       close: () => onClose(id),
-      dialogProps: { open: isOpen, onClose: () => onClose(id), slotProps: { transition: { onExited: () => onRemove(id) } } },
+      dialogProps: {
+        open: isOpen,
+        onClose: () => onClose(id),
+        slotProps: { transition: { onExited: () => onRemove(id) } },
+      },
     }),
     [id, isOpen, onClose, onRemove],
   );
@@ -51,7 +60,9 @@ export const DialogStackProvider = ({ children }: { children: ReactNode }) => {
       closeTop: () =>
         setEntries((current) => {
           const top = current.findLast((entry) => entry.isOpen);
-          return top ? current.map((entry) => (entry === top ? { ...entry, isOpen: false } : entry)) : current;
+          return top
+            ? current.map((entry) => (entry === top ? { ...entry, isOpen: false } : entry))
+            : current;
         }),
       isOpen: (id) => entriesRef.current.some((entry) => entry.id === id && entry.isOpen),
     }),

@@ -6,8 +6,8 @@
 import { fallbackRoute } from '@beacon/domain/access/route-guard';
 import { SIMULATION_RETURN_DELAY_MS } from '@beacon/domain/dictionary/constants';
 import {
-  logout as revokeToken,
   loginAsSimulatedUser,
+  logout as revokeToken,
   type Session,
   type SimulatableUser,
 } from '../../api/session';
@@ -25,6 +25,18 @@ export type LoginLocationState = { readonly from?: string };
 const store = () => useSessionStore.getState();
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After a switch of identity or demo mode: drop the answers nobody shows, and reload the ones on screen. The
+ * dictionary is left out: its key follows the token and the demo flag, so it already loads under its new key.
+ */
+const reloadAfterSwitch = async (): Promise<void> => {
+  queryClient.removeQueries({ type: 'inactive' });
+  await queryClient.resetQueries({
+    type: 'active',
+    predicate: (query) => query.queryKey[0] !== 'dictionary',
+  });
+};
 
 /** Where a user goes after logging in: the requested page, else the role-based landing of §2. */
 export const landingAfterLogin = (session: Session, from: string | undefined): string =>
@@ -82,7 +94,7 @@ export const startSimulation = async (user: SimulatableUser): Promise<void> => {
     store().simulate(identityOf(simulated));
     if (previous) void revokeToken(previous.token).catch(() => undefined);
     await navigateTo(reachableRoute(simulated.landing));
-    await queryClient.resetQueries();
+    await reloadAfterSwitch();
   } finally {
     setSwitching(false);
   }
@@ -102,7 +114,7 @@ export const returnToRealUser = async (): Promise<void> => {
     store().dropSimulation();
     void revokeToken(simulation.token).catch(() => undefined);
     await navigateTo(reachableRoute(fallbackRoute(session.role, session.organization.role)));
-    await queryClient.resetQueries();
+    await reloadAfterSwitch();
   } finally {
     setSwitching(false);
   }
@@ -111,5 +123,5 @@ export const returnToRealUser = async (): Promise<void> => {
 /** Demo mode on or off (§4): persisted, sent as a header with every request, and every answer reloaded. */
 export const setDemoMode = async (isDemo: boolean): Promise<void> => {
   store().setDemo(isDemo);
-  await queryClient.resetQueries();
+  await reloadAfterSwitch();
 };

@@ -47,11 +47,16 @@ export const useSessionStore = create<SessionStore>()(
       isSwitching: false,
       signedOutReason: null,
       create: (session) =>
-        set((state) => ({ session, isDemo: state.isDemo && canUseDemo(session.role), signedOutReason: null })),
+        set((state) => ({
+          session,
+          isDemo: state.isDemo && canUseDemo(session.role),
+          signedOutReason: null,
+        })),
       update: (changes) =>
         set(({ session }) => {
           if (!session) return {};
-          if (session.simulation) return { session: { ...session, simulation: { ...session.simulation, ...changes } } };
+          if (session.simulation)
+            return { session: { ...session, simulation: { ...session.simulation, ...changes } } };
           return { session: { ...session, ...changes } };
         }),
       destroy: (reason) => set({ session: null, isDemo: false, signedOutReason: reason ?? null }),
@@ -86,7 +91,8 @@ export const selectRealIdentity = (state: SessionState): Session | null => state
 export const selectActiveIdentity = (state: SessionState): SessionIdentity | null =>
   state.session?.simulation ?? state.session;
 
-export const selectActiveToken = (state: SessionState): string | null => selectActiveIdentity(state)?.token ?? null;
+export const selectActiveToken = (state: SessionState): string | null =>
+  selectActiveIdentity(state)?.token ?? null;
 
 export const selectIsSimulating = (state: SessionState): boolean => Boolean(state.session?.simulation);
 

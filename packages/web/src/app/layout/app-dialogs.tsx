@@ -1,0 +1,44 @@
+/** The console-wide dialogs, loaded on first use so that they stay out of the first page's code. */
+import { lazy, Suspense } from 'react';
+import { useDialogStack } from '../dialogs/dialog-stack';
+
+const ChangePasswordDialog = lazy(() =>
+  import('../../components/ChangePasswordDialog').then((module) => ({
+    default: module.ChangePasswordDialog,
+  })),
+);
+const ContactSupportDialog = lazy(() =>
+  import('../../components/ContactSupportDialog').then((module) => ({
+    default: module.ContactSupportDialog,
+  })),
+);
+const SimulateUserDialog = lazy(() =>
+  import('./SimulateUserDialog').then((module) => ({ default: module.SimulateUserDialog })),
+);
+
+export const useAppDialogs = () => {
+  const stack = useDialogStack();
+  return {
+    openChangePassword: () =>
+      stack.open(
+        'change-password',
+        <Suspense fallback={null}>
+          <ChangePasswordDialog />
+        </Suspense>,
+      ),
+    openContactSupport: () =>
+      stack.open(
+        'contact-support',
+        <Suspense fallback={null}>
+          <ContactSupportDialog />
+        </Suspense>,
+      ),
+    openSimulateUser: () =>
+      stack.open(
+        'simulate-user',
+        <Suspense fallback={null}>
+          <SimulateUserDialog />
+        </Suspense>,
+      ),
+  };
+};

@@ -1,0 +1,88 @@
+/**
+ * Routes of §2 that exist today. Every page is lazy-loaded so that the login page loads only what it needs;
+ * the signed-in shell is a lazy layout route of its own.
+ */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { InitialLoadingBar } from './ApplicationLoadingBar';
+import { RouteErrorScreen } from './ErrorScreen';
+import { registerNavigate } from './navigation';
+import { RootLayout } from './RootLayout';
+import { RouteGuard } from './RouteGuard';
+
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <InitialLoadingBar />,
+    children: [
+      {
+        path: 'access',
+        children: [
+          { index: true, element: <Navigate to="login" replace /> },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/access/LoginPage')).LoginPage }),
+          },
+          {
+            path: 'expired',
+            lazy: async () => ({
+              Component: (await import('../features/access/ExpiredPasswordPage')).ExpiredPasswordPage,
+            }),
+          },
+          {
+            path: 'remember',
+            lazy: async () => ({
+              Component: (await import('../features/access/RememberPasswordPage')).RememberPasswordPage,
+            }),
+          },
+          {
+            path: 'sent',
+            lazy: async () => ({
+              Component: (await import('../features/access/ResetLinkSentPage')).ResetLinkSentPage,
+            }),
+          },
+          {
+            path: 'reset',
+            lazy: async () => ({
+              Component: (await import('../features/access/ResetPasswordPage')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('../features/access/SignUpPage')).SignUpPage }),
+          },
+          { path: '*', element: <Navigate to="/access/login" replace /> },
+        ],
+      },
+      {
+        element: <RouteGuard />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layout/ShellLayout')).ShellLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+              },
+              {
+                path: '404',
+                lazy: async () => ({
+                  Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage,
+                }),
+              },
+              {
+                path: '*',
+                lazy: async () => ({
+                  Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);
+
+registerNavigate((to, options) => router.navigate(to, options));

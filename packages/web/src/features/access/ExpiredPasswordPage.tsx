@@ -1,0 +1,160 @@
+import { PASSWORD_EXPIRED_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
+import { ZPassword } from '@beacon/domain/validation/account';
+import { firstErrorMessage } from '@beacon/domain/validation/generic';
+import { PASSWORD_RULE_MESSAGE } from '@beacon/domain/validation/messages';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import { errorMessage, isApiError } from '../../api/api-error';
+import { changePassword } from '../../api/password';
+import { usePageTitle } from '../../app/branding';
+import { landingAfterLogin, signIn } from '../../app/session/session-actions';
+import { useSessionStore } from '../../app/session/session-store';
+import { PasswordField } from '../../components/PasswordField';
+import {
+  confirmationError,
+  detailErrors,
+  type FieldErrors,
+  hasErrors,
+  requiredError,
+} from '../../lib/form-errors';
+import { readExpiredPasswordState } from './access-state';
+import { AccessLayout } from './components/AccessLayout';
+
+type Field = 'currentPassword' | 'password' | 'confirmation';
+const FIELDS: readonly Field[] = ['currentPassword', 'password', 'confirmation'];
+
+const validate = (values: Record<Field, string>): FieldErrors<Field> => ({
+  currentPassword: requiredError(values.currentPassword),
+  password: firstErrorMessage(ZPassword, values.password),
+  confirmation: confirmationError(values.password, values.confirmation),
+});
+
+const BackToLogin = () => (
+  <Link component={RouterLink} to="/access/login" sx={{ fontWeight: 600 }}>
+    Back to log in
+  </Link>
+);
+
+/**
+ * /access/expired: the password expired at login, which answered a restricted token usable only to change it
+ * (PUT /password). A successful change answers a full session and the user goes on as after a login.
+ */
+export const ExpiredPasswordPage = () => {
+  usePageTitle('Password expired');
+  const location = useLocation();
+  const expired = readExpiredPasswordState(location.state);
+  const session = useSessionStore((state) => state.session);
+  const [values, setValues] = useState<Record<Field, string>>({
+    currentPassword: '',
+    password: '',
+    confirmation: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+
+  if (session) return <Navigate to={landingAfterLogin(session, expired?.from)} replace />;
+
+  if (!expired?.token || expired.userId === null || expired.organizationId === null) {
+    return (
+      <AccessLayout title="Password expired" footer={<BackToLogin />}>
+        <Stack spacing={3}>
+          <Alert severity="warning">{PASSWORD_EXPIRED_MESSAGE}</Alert>
+          <Typography color="text.secondary">
+            Log in again to choose a new password now, or ask for a link to reset it by email.
+          </Typography>
+          <Button component={RouterLink} to="/access/remember" variant="contained" size="large">
+            Reset my password by email
+          </Button>
+        </Stack>
+      </AccessLayout>
+    );
+  }
+
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (isSubmitted) setErrors(validate(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    setFailure(undefined);
+    const found = validate(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setIsBusy(true);
+    try {
+      const fresh = await changePassword(
+        {
+          organizationId: expired.organizationId ?? 0,
+          userId: expired.userId ?? 0,
+          currentPassword: values.currentPassword,
+          password: values.password,
+        },
+        expired.token ?? undefined,
+      );
+      signIn(fresh);
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? detailErrors(error.details, FIELDS) : {};
+      setErrors(fieldErrors);
+      if (!hasErrors(fieldErrors)) setFailure(errorMessage(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AccessLayout
+      title="Choose a new password"
+      subtitle={
+        <>
+          The password of <strong>{expired.username}</strong> has expired. Choose a new one to continue.
+        </>
+      }
+      footer={<BackToLogin />}
+    >
+      <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label="Choose a new password">
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <PasswordField
+          autoFocus
+          label="Current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={(event) => change('currentPassword', event.target.value)}
+          error={errors.currentPassword !== undefined}
+          helperText={errors.currentPassword}
+          required
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          error={errors.password !== undefined}
+          helperText={errors.password ?? PASSWORD_RULE_MESSAGE}
+          required
+        />
+        <PasswordField
+          label="Confirm the new password"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={(event) => change('confirmation', event.target.value)}
+          error={errors.confirmation !== undefined}
+          helperText={errors.confirmation}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" loading={isBusy} sx={{ py: 1.25 }}>
+          Change password and continue
+        </Button>
+      </Stack>
+    </AccessLayout>
+  );
+};
