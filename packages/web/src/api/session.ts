@@ -56,6 +56,7 @@ export type SessionIdentity = {
   readonly created_at: string;
   readonly expires_at: string;
   readonly password_expires_at: string | null;
+  readonly password_warning_at: string | null;
   readonly decimal_mark: string;
   readonly hide_docs: boolean;
   readonly test: boolean;

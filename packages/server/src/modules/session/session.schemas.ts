@@ -62,6 +62,10 @@ const ZSessionBase = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   password_expires_at: z.string().nullable(),
+  password_warning_at: z
+    .string()
+    .nullable()
+    .describe('From this time on the console warns that the password expires soon'),
   decimal_mark: z.string(),
   hide_docs: z.boolean(),
   test: z.boolean(),

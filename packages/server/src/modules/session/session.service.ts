@@ -79,6 +79,8 @@ export type SessionView = {
   created_at: string;
   expires_at: string;
   password_expires_at: string | null;
+  /** When the console starts warning about the expiry (PASSWORD_EXPIRY_WARNING_DAYS before it). */
+  password_warning_at: string | null;
   decimal_mark: string;
   hide_docs: boolean;
   test: boolean;
@@ -220,6 +222,9 @@ export const buildSessionView = async (
     created_at: session.created_at.toISOString(),
     expires_at: session.expires_at.toISOString(),
     password_expires_at: expiresAt?.toISOString() ?? null,
+    password_warning_at: expiresAt
+      ? addDays(expiresAt, -deps.config.password.expiryWarningDays).toISOString()
+      : null,
     decimal_mark: organization.decimal_mark,
     hide_docs: organization.hide_docs,
     test: false,

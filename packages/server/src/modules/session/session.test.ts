@@ -602,6 +602,7 @@ describe('password expiry', () => {
     const account = await createAccount(ctx, { passwordChangedAt: changedAt });
     const session = sessionOf(await login(ctx.app, account.username, account.password));
     expect(session.password_expires_at).toBe(addDays(changedAt, MAX_AGE_DAYS).toISOString());
+    expect(session.password_warning_at).toBe(addDays(changedAt, MAX_AGE_DAYS - 7).toISOString());
   });
 
   it('answers 401 PASSWORD_EXPIRED with the spec message, a restricted token and the ids to change it', async () => {

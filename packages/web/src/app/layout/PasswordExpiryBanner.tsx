@@ -7,9 +7,15 @@ import { useAppDialogs } from './app-dialogs';
 import { isPasswordExpiring } from './password-expiry';
 
 /** §2/§8: 'Your password has expired or is about to expire', with a way to change it. */
-export const PasswordExpiryBanner = ({ expiresAt }: { readonly expiresAt: string | null }) => {
+export const PasswordExpiryBanner = ({
+  expiresAt,
+  warningAt,
+}: {
+  readonly expiresAt: string | null;
+  readonly warningAt: string | null;
+}) => {
   const { openChangePassword } = useAppDialogs();
-  const isExpiring = useMemo(() => isPasswordExpiring(expiresAt, Date.now()), [expiresAt]);
+  const isExpiring = useMemo(() => isPasswordExpiring(warningAt, Date.now()), [warningAt]);
   if (!isExpiring || !expiresAt) return null;
   return (
     <Alert

@@ -68,7 +68,12 @@ const AppShell = ({ session }: { readonly session: Session }) => {
           flexDirection: 'column',
         }}
       >
-        {!session.simulation && <PasswordExpiryBanner expiresAt={session.password_expires_at} />}
+        {!session.simulation && (
+          <PasswordExpiryBanner
+            expiresAt={session.password_expires_at}
+            warningAt={session.password_warning_at}
+          />
+        )}
         <Box sx={{ flex: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
           <Outlet />
         </Box>

@@ -1,11 +1,9 @@
-/** How long before a password expires the banner of §2 appears. */
-export const PASSWORD_EXPIRY_WARNING_DAYS = 7;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whether a password expiring at `expiresAt` is inside the warning window, or already expired. */
-export const isPasswordExpiring = (expiresAt: string | null, now: number): boolean => {
-  if (!expiresAt) return false;
-  const time = Date.parse(expiresAt);
-  return Number.isFinite(time) && time - now <= PASSWORD_EXPIRY_WARNING_DAYS * DAY_MS;
+/**
+ * Whether the §2 banner shows: from the moment the server says to warn (PASSWORD_EXPIRY_WARNING_DAYS before the
+ * expiry, configured on the server), and once the password has expired.
+ */
+export const isPasswordExpiring = (warningAt: string | null, now: number): boolean => {
+  if (!warningAt) return false;
+  const time = Date.parse(warningAt);
+  return Number.isFinite(time) && now >= time;
 };

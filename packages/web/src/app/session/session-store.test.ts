@@ -58,6 +58,7 @@ const identity = (overrides: Partial<SessionIdentity> & Pick<SessionIdentity, 't
   created_at: '2025-01-01T00:00:00.000Z',
   expires_at: '2025-01-08T00:00:00.000Z',
   password_expires_at: null,
+  password_warning_at: null,
   decimal_mark: '.',
   hide_docs: false,
   test: false,
