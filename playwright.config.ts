@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end suite: the built console served by the real server on a fresh embedded database, driven in the
  * system Chromium (no browser downloads). `npm run build` must have run (npm test does it).
+ * e2e/support/start-server.mjs empties the data directory, lets the server seed the demo world, adds the
+ * suite's fixtures (a user whose password has expired) and then serves.
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = '.tmp/e2e-data';
@@ -36,10 +38,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node packages/server/dist/main.js start`,
+    command: 'node e2e/support/start-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import type { SessionPurpose } from './db/schema';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { SessionCache } from './modules/session/session-cache';
 
 /** What every service needs from the outside world, built once per app. */
 export type Deps = {
@@ -18,6 +19,7 @@ export type Deps = {
   logger: FastifyBaseLogger;
   /** Key that signs simulation grants; generated once per installation and kept in the database. */
   grantSecret: string;
+  sessionCache: SessionCache;
 };
 
 /** The authenticated caller of a request. */

@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
+import { createSessionCache } from './modules/session/session-cache';
 import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
 import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
@@ -64,6 +65,7 @@ export const buildApp = async ({
     logger: app.log,
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
     grantSecret: await loadGrantSecret({ db }),
+    sessionCache: createSessionCache(config.session.cacheSeconds * 1000),
   };
   app.decorate('deps', deps);
 

@@ -12,7 +12,7 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  session: { idleTimeoutMinutes: number; absoluteTimeoutHours: number };
+  session: { idleTimeoutMinutes: number; absoluteTimeoutHours: number; cacheSeconds: number };
   password: { maxAgeDays: number; expiryWarningDays: number; resetTokenMinutes: number };
   login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
   simulationGrantSeconds: number;
@@ -66,6 +66,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     session: {
       idleTimeoutMinutes: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1),
       absoluteTimeoutHours: integer(env, 'SESSION_MAX_HOURS', 7 * 24, 1),
+      cacheSeconds: integer(env, 'SESSION_CACHE_SECONDS', 2, 0, 60),
     },
     password: {
       maxAgeDays: integer(env, 'PASSWORD_MAX_AGE_DAYS', 180),

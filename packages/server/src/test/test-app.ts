@@ -34,7 +34,9 @@ export const startTestApp = async (
   options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
 ): Promise<TestContext> => {
   const { db, destroy } = await createTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://beacon.test', ...options.env });
+  // The session cache is off by default so that tests changing rows directly see the change at once;
+  // session-cache.test.ts runs with it on.
+  const config = loadConfig({ PUBLIC_URL: 'http://beacon.test', SESSION_CACHE_SECONDS: '0', ...options.env });
   if (options.seed ?? true) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
   const clock = options.clock ?? createTestClock();
   const app = await buildApp({ config, db, clock });

@@ -8,6 +8,7 @@ import { createOrganization } from '../organizations/organizations.service';
 import {
   actorOf,
   buildSessionView,
+  forgetRevokedSessions,
   openSession,
   type RequestOrigin,
   revokeUserSessions,
@@ -70,6 +71,7 @@ export const changeOwnPassword = async (
     await setUserPassword(trx, user, input.password, now, actorOf(principal));
     await revokeUserSessions(trx, user.id, now);
   });
+  forgetRevokedSessions(deps);
   const { token, principal: fresh } = await openSession(deps, user, origin);
   return buildSessionView(deps, token, fresh);
 };
@@ -115,6 +117,7 @@ export const resetPassword = async (deps: Deps, token: string, password: string)
     await usePasswordResets(trx, user.id, now);
     await revokeUserSessions(trx, user.id, now);
   });
+  forgetRevokedSessions(deps);
 };
 
 export type SignUpInput = {

@@ -120,15 +120,23 @@ export const actorOf = (principal: Principal | null): HistoryActor => ({
 
 /** Resolves a bearer token to its caller, enforcing revocation, absolute and idle expiry. */
 export const resolvePrincipal = async (deps: Deps, token: string): Promise<Principal | null> => {
-  const row = await findLiveSessionByTokenHash(deps.db, hashToken(token));
-  if (!row) return null;
+  const tokenHash = hashToken(token);
   const now = deps.clock.now();
+  let row = deps.sessionCache.get(tokenHash);
+  if (!row) {
+    const found = await findLiveSessionByTokenHash(deps.db, tokenHash);
+    if (!found) return null;
+    // Writes are spared by touching at most once a minute, yet often enough to keep a short idle window open.
+    const touchInterval = Math.min(TOUCH_INTERVAL_MS, (deps.config.session.idleTimeoutMinutes * 60_000) / 10);
+    const isIdleSoon = now.getTime() - found.last_seen_at.getTime() > touchInterval;
+    const isAlive =
+      found.expires_at > now && addMinutes(found.last_seen_at, deps.config.session.idleTimeoutMinutes) > now;
+    if (isAlive && isIdleSoon) await touchSession(deps.db, found.session_id, now);
+    row = isAlive && isIdleSoon ? { ...found, last_seen_at: now } : found;
+    deps.sessionCache.set(tokenHash, row);
+  }
   if (row.expires_at <= now) return null;
   if (addMinutes(row.last_seen_at, deps.config.session.idleTimeoutMinutes) <= now) return null;
-  // Writes are spared by touching at most once a minute, yet often enough to keep a short idle window open.
-  const touchInterval = Math.min(TOUCH_INTERVAL_MS, (deps.config.session.idleTimeoutMinutes * 60_000) / 10);
-  if (now.getTime() - row.last_seen_at.getTime() > touchInterval)
-    await touchSession(deps.db, row.session_id, now);
   return {
     sessionId: row.session_id,
     userId: row.user_id,
@@ -372,4 +380,8 @@ export const startSimulation = async (
 
 export const logout = async (deps: Deps, principal: Principal): Promise<void> => {
   await revokeSessionTree(deps.db, principal.sessionId, deps.clock.now());
+  deps.sessionCache.clear();
 };
+
+/** Ends every session of a user (password changed or reset); call after the transaction that changed it. */
+export const forgetRevokedSessions = (deps: Deps): void => deps.sessionCache.clear();

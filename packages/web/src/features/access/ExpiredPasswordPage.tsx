@@ -122,6 +122,8 @@ export const ExpiredPasswordPage = () => {
       footer={<BackToLogin />}
     >
       <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label="Choose a new password">
+        {/* §8: the server's answer to the login, which this page continues. */}
+        {!failure && <Alert severity="warning">{PASSWORD_EXPIRED_MESSAGE}</Alert>}
         {failure && <Alert severity="error">{failure}</Alert>}
         <PasswordField
           autoFocus
