@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` serves: the server bundle (esbuild) and, once it exists, the console (Vite).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,14 +30,16 @@ export const buildServer = async () => {
   });
 };
 
-/** An empty PGlite cluster next to the bundle: a first `npm start` copies it instead of running initdb. */
+/** A migrated empty PGlite cluster next to the bundle: a first `npm start` copies it (decision 004). */
 export const buildClusterTemplate = async () => {
-  const file = path.join(root, 'packages/server/dist/pglite-cluster.tar');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create();
-  const dump = await pglite.dumpDataDir('none');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'packages/server/dist/main.js'), 'prepare-cluster'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('preparing the embedded cluster template failed');
 };
 
 /** Gzip and Brotli copies of the console's assets, served as they are when the browser accepts them. */

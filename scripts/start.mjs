@@ -27,6 +27,7 @@ const { buildClusterTemplate, buildServer, buildWeb } = await import('./build.mj
 if (builtAt(serverBundle) < Math.max(domainChanged, newestSource(path.join(root, 'packages/server/src')))) {
   console.log('Building the server…');
   await buildServer();
+  await buildClusterTemplate();
 }
 if (!existsSync(path.join(root, 'packages/server/dist/pglite-cluster.tar'))) await buildClusterTemplate();
 const hasWeb = existsSync(path.join(root, 'packages/web/index.html'));

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
+import { writeClusterTemplate } from './db/cluster-template';
 import { createDatabase, type Db, databaseTargetFromConfig } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemo } from './db/seed/demo';
@@ -17,6 +18,7 @@ Commands:
   start                 migrate, then serve the console and API (default)
     --seed-demo         with DATABASE_URL: seed the demo world into an empty database
   migrate               apply database migrations and exit
+  prepare-cluster       write the migrated empty embedded cluster a first start copies (npm run build does it)
   create-supervisor     create the operator organization and its first supervisor on an empty database
     --username NAME --email EMAIL --name "Full Name" [--organization "Operator name"]
     (password from BEACON_SUPERVISOR_PASSWORD)
@@ -140,6 +142,7 @@ const main = async (): Promise<void> => {
     return;
   }
   if (command === 'create-supervisor') return createSupervisor(values);
+  if (command === 'prepare-cluster') return writeClusterTemplate(CLUSTER_TEMPLATE);
   fail(`unknown command "${command}"\n\n${USAGE}`);
 };
 
