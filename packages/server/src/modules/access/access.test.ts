@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { UserRole } from '@beacon/domain/dictionary/roles';
 import {
   EMAIL_MESSAGE,
   PASSWORD_MISMATCH_MESSAGE,
@@ -12,56 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BeaconApp } from '../../app';
 import { addDays } from '../../lib/clock';
 import type { ErrorBody } from '../../plugins/errors';
+import { type Account, createAccount as createFactoryAccount, uniqueSuffix } from '../../test/factories';
 import { bearer, createTestClock, startTestApp, type TestContext } from '../../test/test-app';
-import type { HistoryActor } from '../history/history.service';
-import { createOrganization } from '../organizations/organizations.service';
 import type { SessionView } from '../session/session.service';
-import { createUser } from '../users/users.service';
 
-const SEED_ACTOR: HistoryActor = { userId: null, impersonatorUserId: null };
 const STRONG_PASSWORD = 'Fresh-password-42';
 
-type Account = { id: string; organizationId: string; username: string; email: string; password: string };
-
-let sequence = 0;
-const uniqueSuffix = (): string => {
-  sequence += 1;
-  return `${sequence}${Math.random().toString(36).slice(2, 8)}`;
-};
-
-/** A fresh user (in a fresh organization unless one is given), so that no scenario shares state with another. */
-const createAccount = async (
-  ctx: TestContext,
-  options: { role?: UserRole; organizationId?: string; passwordChangedAt?: Date } = {},
-): Promise<Account> => {
-  const suffix = uniqueSuffix();
-  const organizationId =
-    options.organizationId ??
-    (
-      await createOrganization(
-        ctx.db,
-        { name: `Access Test ${suffix}`, role: 'regular', country: 'GB' },
-        SEED_ACTOR,
-      )
-    ).id;
-  const username = `access_${suffix}`;
-  const email = `${username}@example.com`;
-  const password = `Access-${suffix}-1`;
-  const user = await createUser(
-    ctx.db,
-    {
-      organizationId,
-      username,
-      email,
-      name: `Access User ${suffix}`,
-      role: options.role ?? 'owner',
-      password,
-      passwordChangedAt: options.passwordChangedAt ?? ctx.clock.now(),
-    },
-    SEED_ACTOR,
-  );
-  return { id: user.id, organizationId, username, email, password };
-};
+const createAccount = (ctx: TestContext, options: Parameters<typeof createFactoryAccount>[1] = {}) =>
+  createFactoryAccount(ctx, { prefix: 'access', ...options });
 
 const login = (app: BeaconApp, username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers });

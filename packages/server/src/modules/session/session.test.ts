@@ -1,59 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { OrganizationState } from '@beacon/domain/dictionary/organizations';
-import type { UserRole } from '@beacon/domain/dictionary/roles';
 import { PASSWORD_RULE_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BeaconApp } from '../../app';
 import { addDays } from '../../lib/clock';
 import type { ErrorBody } from '../../plugins/errors';
+import { type Account, createAccount as createFactoryAccount } from '../../test/factories';
 import { bearer, createTestClock, loginAs, startTestApp, type TestContext } from '../../test/test-app';
-import type { HistoryActor } from '../history/history.service';
-import { createOrganization } from '../organizations/organizations.service';
-import { createUser } from '../users/users.service';
 import type { SessionView } from './session.service';
 
 const DELETED_ORGANIZATION: OrganizationState = 'DELETED';
-const SEED_ACTOR: HistoryActor = { userId: null, impersonatorUserId: null };
 
-type Account = { id: string; organizationId: string; username: string; email: string; password: string };
-
-let sequence = 0;
-
-/** A fresh user (in a fresh organization unless one is given), so that no scenario shares state with another. */
-const createAccount = async (
-  ctx: TestContext,
-  options: { role?: UserRole; organizationId?: string; passwordChangedAt?: Date } = {},
-): Promise<Account> => {
-  sequence += 1;
-  const suffix = `${sequence}${Math.random().toString(36).slice(2, 8)}`;
-  const organizationId =
-    options.organizationId ??
-    (
-      await createOrganization(
-        ctx.db,
-        { name: `Session Test ${suffix}`, role: 'regular', country: 'GB' },
-        SEED_ACTOR,
-      )
-    ).id;
-  const username = `session_${suffix}`;
-  const email = `${username}@example.com`;
-  const password = `Session-${suffix}-1`;
-  const user = await createUser(
-    ctx.db,
-    {
-      organizationId,
-      username,
-      email,
-      name: `Session User ${suffix}`,
-      role: options.role ?? 'owner',
-      password,
-      passwordChangedAt: options.passwordChangedAt ?? ctx.clock.now(),
-    },
-    SEED_ACTOR,
-  );
-  return { id: user.id, organizationId, username, email, password };
-};
+const createAccount = (ctx: TestContext, options: Parameters<typeof createFactoryAccount>[1] = {}) =>
+  createFactoryAccount(ctx, { prefix: 'session', ...options });
 
 let addressSequence = 0;
 /** A client address nobody else uses, so per-address throttling never leaks from one scenario to another. */
