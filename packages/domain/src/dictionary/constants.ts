@@ -6,6 +6,9 @@ export const INVOICING_PAGE_SIZE = 10;
 /** Filters count pages from 1; the navigation state of a grid counts from 0. */
 export const DEFAULT_FILTER_PAGE = 1;
 export const NAVIGATION_FIRST_PAGE = 0;
+/** The largest page a list call may ask for (`limit`), and the longest search or filter text it takes. */
+export const MAX_LIST_LIMIT = 200;
+export const MAX_LIST_SEARCH_LENGTH = 200;
 export const TOOLTIP_DELAY_MS = 500;
 export const BACKOFFICE_TABLE_HEIGHT = { large: 850, medium: 600 } as const;
 export const SIMULATION_RETURN_DELAY_MS = 100;

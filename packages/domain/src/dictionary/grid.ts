@@ -80,6 +80,27 @@ export const filterOperatorText = (operator: GridFilterOperator): string => {
   return texts[operator] ?? GRID_FILTER_OPERATOR_LABELS[operator];
 };
 
+/**
+ * The kinds of value a list field holds, which decide the operators it offers (DESIGN §4 lists, spec §3).
+ * An enum field takes one of a fixed set of values; a date field a day (YYYY-MM-DD) or an instant.
+ */
+export const FILTER_FIELD_TYPES = ['text', 'number', 'date', 'enum', 'boolean'] as const;
+export type FilterFieldType = (typeof FILTER_FIELD_TYPES)[number];
+
+/** The operators each field type offers, in the order a filter menu lists them. */
+export const OPERATORS_BY_FIELD_TYPE = {
+  text: ['is', 'isnt', 'contains', 'starts', 'ends', 'any', 'empty', 'notEmpty'],
+  number: ['is', 'isnt', 'gt', 'gte', 'lt', 'lte', 'any', 'empty', 'notEmpty'],
+  date: ['is', 'after', 'before', 'onOrAfter', 'onOrBefore', 'empty', 'notEmpty'],
+  enum: ['is', 'isnt', 'any', 'empty', 'notEmpty'],
+  boolean: ['is'],
+} as const satisfies Record<FilterFieldType, readonly GridFilterOperator[]>;
+
+export const isOperatorOfFieldType = (type: FilterFieldType, operator: GridFilterOperator): boolean => {
+  const operators: readonly GridFilterOperator[] = OPERATORS_BY_FIELD_TYPE[type];
+  return operators.includes(operator);
+};
+
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const SORT_DIRECTION_LABELS = {

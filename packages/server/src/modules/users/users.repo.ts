@@ -1,6 +1,7 @@
 import type { UserRole } from '@beacon/domain/dictionary/roles';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema';
+import { escapeLike } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 export type UserWithOrganization = UserRow & {
@@ -86,7 +87,7 @@ export const listUsersInScope = (
     .where('u.id', '!=', options.excludeUserId)
     .where('u.role', 'in', options.roles);
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${escapeLike(options.search)}%`;
     query = query.where((eb) =>
       eb.or([
         eb('u.username', 'ilike', pattern),

@@ -64,6 +64,12 @@ export const DialogStackProvider = ({ children }: { children: ReactNode }) => {
             ? current.map((entry) => (entry === top ? { ...entry, isOpen: false } : entry))
             : current;
         }),
+      closeAll: () =>
+        setEntries((current) =>
+          current.some((entry) => entry.isOpen)
+            ? current.map((entry) => (entry.isOpen ? { ...entry, isOpen: false } : entry))
+            : current,
+        ),
       isOpen: (id) => entriesRef.current.some((entry) => entry.id === id && entry.isOpen),
     }),
     [close],

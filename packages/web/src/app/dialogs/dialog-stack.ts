@@ -11,6 +11,8 @@ export type DialogStack = {
   readonly open: (id: string, element: ReactNode) => void;
   readonly close: (id: string) => void;
   readonly closeTop: () => void;
+  /** Closes every open dialog (the session that opened them ended). */
+  readonly closeAll: () => void;
   readonly isOpen: (id: string) => boolean;
 };
 

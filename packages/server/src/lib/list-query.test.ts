@@ -1,0 +1,489 @@
+import { ORGANIZATION_STATES } from '@beacon/domain/dictionary/organizations';
+import { ORGANIZATION_ROLES } from '@beacon/domain/dictionary/roles';
+import {
+  type ListQuery,
+  type ListSpec,
+  parseListQuery,
+  type RawListParams,
+} from '@beacon/domain/validation/list-query';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { createOrganization } from '../modules/organizations/organizations.service';
+import { registerErrorHandling } from '../plugins/errors';
+import { SEED_ACTOR } from '../test/factories';
+import { startTestApp, type TestContext } from '../test/test-app';
+import {
+  applyListQuery,
+  countListQuery,
+  describeListQuery,
+  escapeLike,
+  type ListSource,
+  sendList,
+  ZListQuery,
+} from './list-query';
+import { organizationPathInScope } from './tenant-scope';
+
+/**
+ * The list mechanism against the real `organizations` table (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * every operator of every field type, search, order, paging, LIKE escaping, and the 400 answer of a route.
+ */
+
+const SPEC = {
+  fields: {
+    id: { type: 'number' },
+    name: { type: 'text' },
+    country: { type: 'text' },
+    version: { type: 'number' },
+    /** A nullable number, to check the empty operators. */
+    rank: { type: 'number', sortable: false },
+    created_at: { type: 'date' },
+    /** A nullable date. */
+    closed_at: { type: 'date', sortable: false },
+    state: { type: 'enum', values: ORGANIZATION_STATES },
+    role: { type: 'enum', values: ORGANIZATION_ROLES },
+    hide_docs: { type: 'boolean' },
+  },
+  defaultSort: 'name',
+  searchable: true,
+} as const satisfies ListSpec;
+
+const SOURCE = {
+  spec: SPEC,
+  columns: {
+    id: 'o.id',
+    name: 'o.name',
+    country: 'o.country',
+    version: 'o.version',
+    rank: sql`nullif(o.version, 20)`,
+    created_at: 'o.created_at',
+    closed_at: sql`CASE WHEN o.hide_docs THEN o.created_at END`,
+    state: 'o.state',
+    role: 'o.role',
+    hide_docs: 'o.hide_docs',
+  },
+  searchColumns: ['o.name', 'o.country'],
+  idColumn: 'o.id',
+} as const;
+
+type Row = {
+  name: string;
+  country: string | null;
+  version: number;
+  state: string;
+  hide_docs: boolean;
+  created_at: string;
+};
+
+/** Seven organizations under one root; names sort the same under any collation once lower-cased. */
+const ROWS: Row[] = [
+  {
+    name: 'alpha',
+    country: 'ES',
+    version: 1,
+    state: 'active',
+    hide_docs: false,
+    created_at: '2024-01-10T08:00:00Z',
+  },
+  {
+    name: 'bravo',
+    country: 'FR',
+    version: 2,
+    state: 'active',
+    hide_docs: true,
+    created_at: '2024-01-10T23:59:59Z',
+  },
+  {
+    name: 'charlie',
+    country: null,
+    version: 3,
+    state: 'DELETED',
+    hide_docs: false,
+    created_at: '2024-01-11T00:00:00Z',
+  },
+  {
+    name: 'delta',
+    country: '',
+    version: 10,
+    state: 'active',
+    hide_docs: false,
+    created_at: '2024-02-01T12:00:00Z',
+  },
+  {
+    name: 'echo',
+    country: 'es',
+    version: 20,
+    state: 'active',
+    hide_docs: true,
+    created_at: '2024-03-01T00:00:00Z',
+  },
+  {
+    name: 'Foxtrot',
+    country: 'DE',
+    version: 5,
+    state: 'active',
+    hide_docs: false,
+    created_at: '2023-12-31T23:59:59Z',
+  },
+  {
+    name: 'golf',
+    country: 'ES',
+    version: 7,
+    state: 'active',
+    hide_docs: false,
+    created_at: '2024-01-09T00:00:00Z',
+  },
+];
+
+/** Names that a LIKE pattern would confuse if `%`, `_` or `\` were not escaped. */
+const TRICKY_NAMES = ['delta 100%', 'delta 1000', 'echo_1', 'echo21', 'back\\slash', 'backslash'];
+
+let ctx: TestContext;
+let mainRoot: { id: string; path: string };
+let trickyRoot: { id: string; path: string };
+
+const baseQuery = (db: Db, root: { id: string; path: string }) =>
+  db
+    .selectFrom('organizations as o')
+    .where((eb) =>
+      organizationPathInScope(
+        { kind: 'subtree', organizationId: root.id, path: root.path },
+        eb.ref('o.path'),
+      ),
+    )
+    .where('o.id', '<>', root.id);
+
+const query = (raw: RawListParams): ListQuery => {
+  const result = parseListQuery(raw, SPEC);
+  if (!result.ok) throw new Error(JSON.stringify(result.details));
+  return result.query;
+};
+
+const listNames = async (raw: RawListParams, root = mainRoot): Promise<string[]> => {
+  const rows = await applyListQuery(baseQuery(ctx.db, root).select('o.name'), query(raw), SOURCE).execute();
+  return rows.map((row) => row.name);
+};
+
+/** Names of a filter's matches in name order: each case names only what it expects. */
+const matches = async (key: string, value: string): Promise<string[]> =>
+  listNames({ [key]: value, limit: '200' });
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const main = await createOrganization(ctx.db, { name: 'List root', role: 'regular' }, SEED_ACTOR);
+  const tricky = await createOrganization(ctx.db, { name: 'Tricky root', role: 'regular' }, SEED_ACTOR);
+  mainRoot = { id: main.id, path: main.path };
+  trickyRoot = { id: tricky.id, path: tricky.path };
+  await ctx.db
+    .insertInto('organizations')
+    .values(ROWS.map((row) => ({ ...row, role: 'regular' as const, parent_id: main.id })))
+    .execute();
+  await ctx.db
+    .insertInto('organizations')
+    .values(TRICKY_NAMES.map((name) => ({ name, role: 'regular' as const, parent_id: tricky.id })))
+    .execute();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('applyListQuery text filters', () => {
+  it.each([
+    ['name[is]', 'GOLF', ['golf']],
+    ['country[is]', 'es', ['alpha', 'echo', 'golf']],
+    ['country[isnt]', 'ES', ['bravo', 'charlie', 'delta', 'Foxtrot']],
+    ['name[contains]', 'R', ['bravo', 'charlie', 'Foxtrot']],
+    ['name[starts]', 'fo', ['Foxtrot']],
+    ['name[ends]', 'O', ['bravo', 'echo']],
+    ['name[any]', 'alpha,GOLF,zulu', ['alpha', 'golf']],
+    ['country[empty]', '', ['charlie', 'delta']],
+    ['country[notEmpty]', '', ['alpha', 'bravo', 'echo', 'Foxtrot', 'golf']],
+  ])('%s=%s', async (key, value, expected) => {
+    expect(await matches(key, value)).toEqual(expected);
+  });
+});
+
+describe('applyListQuery number filters', () => {
+  it.each([
+    ['version[is]', '10', ['delta']],
+    ['version[isnt]', '10', ['alpha', 'bravo', 'charlie', 'echo', 'Foxtrot', 'golf']],
+    ['version[gt]', '5', ['delta', 'echo', 'golf']],
+    ['version[gte]', '5', ['delta', 'echo', 'Foxtrot', 'golf']],
+    ['version[lt]', '3', ['alpha', 'bravo']],
+    ['version[lte]', '3', ['alpha', 'bravo', 'charlie']],
+    ['version[any]', '1,20', ['alpha', 'echo']],
+    ['version[gt]', '2.5', ['charlie', 'delta', 'echo', 'Foxtrot', 'golf']],
+    ['version[is]', '1.5', []],
+    ['version[lt]', '99999999999', ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf']],
+    ['rank[empty]', '', ['echo']],
+    ['rank[notEmpty]', '', ['alpha', 'bravo', 'charlie', 'delta', 'Foxtrot', 'golf']],
+    ['rank[isnt]', '1', ['bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf']],
+  ])('%s=%s', async (key, value, expected) => {
+    expect(await matches(key, value)).toEqual(expected);
+  });
+
+  it('filters a bigint id', async () => {
+    const [alpha] = await baseQuery(ctx.db, mainRoot).select('o.id').where('o.name', '=', 'alpha').execute();
+    expect(await matches('id[is]', String(alpha?.id))).toEqual(['alpha']);
+    expect(await matches('id[lt]', String(alpha?.id))).toEqual([]);
+  });
+});
+
+describe('applyListQuery date filters', () => {
+  it.each([
+    // A day is the whole UTC day.
+    ['created_at[is]', '2024-01-10', ['alpha', 'bravo']],
+    ['created_at[after]', '2024-01-10', ['charlie', 'delta', 'echo']],
+    ['created_at[before]', '2024-01-10', ['Foxtrot', 'golf']],
+    ['created_at[onOrAfter]', '2024-01-10', ['alpha', 'bravo', 'charlie', 'delta', 'echo']],
+    ['created_at[onOrBefore]', '2024-01-10', ['alpha', 'bravo', 'Foxtrot', 'golf']],
+    // An instant compares as it is.
+    ['created_at[is]', '2024-01-10T08:00:00Z', ['alpha']],
+    ['created_at[is]', '2024-01-10T09:00:00+01:00', ['alpha']],
+    ['created_at[after]', '2024-01-10T08:00:00Z', ['bravo', 'charlie', 'delta', 'echo']],
+    ['created_at[onOrAfter]', '2024-01-10T08:00:00Z', ['alpha', 'bravo', 'charlie', 'delta', 'echo']],
+    ['created_at[before]', '2024-01-11T00:00:00Z', ['alpha', 'bravo', 'Foxtrot', 'golf']],
+    ['created_at[onOrBefore]', '2024-01-11T00:00:00Z', ['alpha', 'bravo', 'charlie', 'Foxtrot', 'golf']],
+    ['closed_at[empty]', '', ['alpha', 'charlie', 'delta', 'Foxtrot', 'golf']],
+    ['closed_at[notEmpty]', '', ['bravo', 'echo']],
+  ])('%s=%s', async (key, value, expected) => {
+    expect(await matches(key, value)).toEqual(expected);
+  });
+});
+
+describe('applyListQuery enum and boolean filters', () => {
+  it.each([
+    ['state[is]', 'DELETED', ['charlie']],
+    ['state[isnt]', 'DELETED', ['alpha', 'bravo', 'delta', 'echo', 'Foxtrot', 'golf']],
+    ['state[any]', 'active,DELETED', ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf']],
+    ['state[empty]', '', []],
+    ['state[notEmpty]', '', ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf']],
+    ['role[is]', 'customized', []],
+    ['hide_docs[is]', 'true', ['bravo', 'echo']],
+    ['hide_docs[is]', 'false', ['alpha', 'charlie', 'delta', 'Foxtrot', 'golf']],
+  ])('%s=%s', async (key, value, expected) => {
+    expect(await matches(key, value)).toEqual(expected);
+  });
+
+  it('applies every filter together', async () => {
+    expect(
+      await listNames({
+        'state[is]': 'active',
+        'country[any]': 'es,fr',
+        'version[lt]': '20',
+        'name[contains]': 'a',
+      }),
+    ).toEqual(['alpha', 'bravo']);
+  });
+});
+
+describe('applyListQuery search', () => {
+  it('looks in every search column, ignoring case', async () => {
+    expect(await listNames({ search: 'es' })).toEqual(['alpha', 'echo', 'golf']);
+    expect(await listNames({ search: 'O' })).toEqual(['bravo', 'echo', 'Foxtrot', 'golf']);
+    expect(await listNames({ search: 'zzz' })).toEqual([]);
+  });
+
+  it('matches %, _ and \\ literally', async () => {
+    expect(escapeLike('100%_\\')).toBe('100\\%\\_\\\\');
+    expect(await listNames({ search: '100%' }, trickyRoot)).toEqual(['delta 100%']);
+    expect(await listNames({ search: 'o_' }, trickyRoot)).toEqual(['echo_1']);
+    expect(await listNames({ 'name[contains]': '_1' }, trickyRoot)).toEqual(['echo_1']);
+    expect(await listNames({ 'name[is]': 'echo_1' }, trickyRoot)).toEqual(['echo_1']);
+    expect(await listNames({ 'name[starts]': 'back\\' }, trickyRoot)).toEqual(['back\\slash']);
+    expect(await listNames({ 'name[ends]': '0%' }, trickyRoot)).toEqual(['delta 100%']);
+    expect(await listNames({ 'name[any]': 'delta 100%,echo_1' }, trickyRoot)).toEqual([
+      'delta 100%',
+      'echo_1',
+    ]);
+  });
+});
+
+describe('applyListQuery order and pages', () => {
+  it('sorts text ignoring case, both ways', async () => {
+    const ascending = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'Foxtrot', 'golf'];
+    expect(await listNames({ sort: 'name' })).toEqual(ascending);
+    expect(await listNames({ sort: '-name' })).toEqual([...ascending].reverse());
+  });
+
+  it('sorts numbers, dates and booleans both ways', async () => {
+    expect(await listNames({ sort: 'version' })).toEqual([
+      'alpha',
+      'bravo',
+      'charlie',
+      'Foxtrot',
+      'golf',
+      'delta',
+      'echo',
+    ]);
+    expect(await listNames({ sort: '-created_at' })).toEqual([
+      'echo',
+      'delta',
+      'charlie',
+      'bravo',
+      'alpha',
+      'golf',
+      'Foxtrot',
+    ]);
+    expect((await listNames({ sort: '-hide_docs' })).slice(0, 2)).toEqual(['echo', 'bravo']);
+  });
+
+  it('breaks ties with the id, so pages neither overlap nor skip a row', async () => {
+    for (const sort of ['country', '-country', 'hide_docs', '-hide_docs', 'state', '-state']) {
+      const all = await listNames({ sort });
+      const pages: string[] = [];
+      for (const page of ['1', '2', '3', '4']) pages.push(...(await listNames({ sort, page, limit: '2' })));
+      expect(pages).toEqual(all);
+      expect(new Set(pages).size).toBe(ROWS.length);
+    }
+    // Among equal values the id decides, in the sort's direction.
+    const hidden = ROWS.filter((row) => row.hide_docs).map((row) => row.name);
+    const shown = ROWS.filter((row) => !row.hide_docs).map((row) => row.name);
+    expect(await listNames({ sort: 'hide_docs' })).toEqual([...shown, ...hidden]);
+    expect(await listNames({ sort: '-hide_docs' })).toEqual([...hidden.reverse(), ...shown.reverse()]);
+  });
+
+  it('answers one page and counts every row that matches', async () => {
+    const list = query({ page: '2', limit: '3', sort: 'name', 'state[is]': 'active' });
+    const rows = await applyListQuery(
+      baseQuery(ctx.db, mainRoot).select(['o.id', 'o.name']),
+      list,
+      SOURCE,
+    ).execute();
+    expect(rows.map((row) => row.name)).toEqual(['echo', 'Foxtrot', 'golf']);
+    expect(await countListQuery(baseQuery(ctx.db, mainRoot).select('o.name'), list, SOURCE)).toBe(6);
+    const beyond = query({ page: '9', limit: '3' });
+    expect(
+      await applyListQuery(baseQuery(ctx.db, mainRoot).selectAll('o'), beyond, SOURCE).execute(),
+    ).toEqual([]);
+    expect(await countListQuery(baseQuery(ctx.db, mainRoot), beyond, SOURCE)).toBe(ROWS.length);
+    expect(await countListQuery(baseQuery(ctx.db, mainRoot), query({ search: 'es' }), SOURCE)).toBe(3);
+  });
+
+  it('asks for a column for every field of the spec', () => {
+    const { rank: _rank, ...columns } = SOURCE.columns;
+    const incomplete: ListSource<Database & { o: Database['organizations'] }, 'o', keyof typeof SPEC.fields> =
+      {
+        spec: SPEC,
+        // @ts-expect-error: the column of `rank` is missing.
+        columns,
+        idColumn: 'o.id',
+      };
+    expect(incomplete.spec).toBe(SPEC);
+  });
+});
+
+describe('ZListQuery and sendList in a route', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(swagger, {
+      openapi: { info: { title: 'test', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+    registerErrorHandling(app);
+    app.withTypeProvider<ZodTypeProvider>().get('/organizations', {
+      schema: {
+        description: describeListQuery(SPEC),
+        querystring: ZListQuery(SPEC),
+        response: { 200: z.array(z.object({ name: z.string() })) },
+      },
+      handler: async (request, reply) => {
+        const base = baseQuery(ctx.db, mainRoot);
+        const [rows, total] = await Promise.all([
+          applyListQuery(base.select('o.name'), request.query, SOURCE).execute(),
+          countListQuery(base, request.query, SOURCE),
+        ]);
+        return sendList(reply, rows, total);
+      },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers the page with the total in x-total-count, exposed to other origins', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/organizations?page=1&limit=2&sort=-version&name%5Bcontains%5D=a&state[any]=active,DELETED',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ name: 'delta' }, { name: 'charlie' }]);
+    expect(response.headers['x-total-count']).toBe('4');
+    expect(response.headers['access-control-expose-headers']).toBe('x-total-count');
+  });
+
+  it('reads a repeated filter as two filters that both apply', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/organizations?name[contains]=a&name[contains]=l',
+    });
+    expect(response.json()).toEqual([{ name: 'alpha' }, { name: 'charlie' }, { name: 'delta' }]);
+    expect(response.headers['x-total-count']).toBe('3');
+  });
+
+  it('answers 400 with a detail on each parameter that is not understood', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/organizations?page=0&limit=500&sort=rank&nope=1&name[gt]=a&color[is]=red&version[is]=ten&state[is]=paused&name[like]=x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'VALIDATION_FAILED',
+      message: 'The minimum value is 1',
+      details: [
+        { path: 'page', message: 'The minimum value is 1' },
+        { path: 'limit', message: 'The maximum value is 200' },
+        { path: 'sort', message: 'The field "rank" cannot be sorted' },
+        { path: 'nope', message: 'Unknown parameter "nope"' },
+        { path: 'name[gt]', message: 'The operator "gt" does not apply to name (a text field)' },
+        { path: 'color[is]', message: 'Unknown filter field "color"' },
+        { path: 'version[is]', message: 'Invalid format' },
+        { path: 'state[is]', message: 'The value "paused" is not one of: active, DELETED' },
+        { path: 'name[like]', message: 'Unknown filter operator "like"' },
+      ],
+    });
+  });
+
+  it('documents page, limit, search and sort in the OpenAPI document, and the filters in the description', () => {
+    const document = app.swagger();
+    const operation = document.paths?.['/organizations']?.get;
+    const parameters = (operation?.parameters ?? []).flatMap((parameter) =>
+      'name' in parameter ? [parameter.name] : [],
+    );
+    expect(parameters).toEqual(['page', 'limit', 'search', 'sort']);
+    expect(operation?.description).toContain(
+      '- `state` enum (values: active, DELETED): is, isnt, any, empty, notEmpty',
+    );
+  });
+
+  it('keeps a route-level expose-headers list and adds the total to it', async () => {
+    const local = Fastify({ logger: false });
+    local.get('/', async (_request, reply) => {
+      reply.header('access-control-expose-headers', 'x-request-id');
+      return sendList(reply, [], 0);
+    });
+    const response = await local.inject({ method: 'GET', url: '/' });
+    expect(response.headers['access-control-expose-headers']).toBe('x-request-id, x-total-count');
+    expect(response.headers['x-total-count']).toBe('0');
+    await local.close();
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * A MUI DataGrid whose rows live on the server (DESIGN §4 lists): it pages, sorts, filters and searches
+ * through the API, keeps that navigation state in the URL (grid-url-state.ts), offers only the operators the
+ * list accepts (grid-filter-operators.ts), and shows the loading, empty and error states. Feature pages load
+ * it lazily with their own route, so the login page never pays for the grid.
+ */
+import { GRID_PAGE_SIZE, MAX_LIST_SEARCH_LENGTH } from '@beacon/domain/dictionary/constants';
+import { GRID_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
+import type { ListSpec } from '@beacon/domain/validation/list-query';
+import FilterList from '@mui/icons-material/FilterList';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import {
+  DataGrid,
+  type DataGridProps,
+  type GridColDef,
+  type GridFilterModel,
+  type GridPaginationModel,
+  type GridRowIdGetter,
+  type GridSortModel,
+  type GridValidRowModel,
+  useGridApiRef,
+} from '@mui/x-data-grid';
+import type { QueryKey } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type ListFetcher, useListQuery } from '../../api/list-query';
+import { TextInput } from '../TextInput';
+import { serverGridColumns } from './grid-filter-operators';
+import {
+  fromGridFilterModel,
+  fromGridSortModel,
+  type GridNavigationState,
+  gridSearchString,
+  readGridUrlState,
+  sameFilters,
+  toGridFilterModel,
+  toGridPaginationModel,
+  toGridSortModel,
+  toListQuery,
+  withFilters,
+  withPage,
+  withSearch,
+  withSort,
+  writeGridUrlState,
+} from './grid-url-state';
+
+/** How long typing rests before the search is sent. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export type ServerDataGridProps<R extends GridValidRowModel> = {
+  /** The list's fields, sorts and filters: the same spec the server's route parses its query with. */
+  readonly spec: ListSpec;
+  readonly columns: readonly GridColDef<R>[];
+  /** The list's cache key (e.g. `['organizations']`); the query is appended to it. */
+  readonly queryKey: QueryKey;
+  readonly fetcher: ListFetcher<R>;
+  /** The accessible name of the grid. */
+  readonly label: string;
+  readonly getRowId?: GridRowIdGetter<R>;
+  /** Label of the search field, when the list is searchable. */
+  readonly searchLabel?: string;
+  /** What the grid says when the list is empty. */
+  readonly emptyText?: string;
+  /** What it says when filters or a search leave no row. */
+  readonly noResultsText?: string;
+  /** Prefix of the grid's URL parameters, for a page with more than one grid. */
+  readonly namespace?: string;
+  readonly pageSize?: number;
+  readonly height?: number | string;
+  /** Actions shown next to the search field (a "New" button, a download…). */
+  readonly actions?: ReactNode;
+  readonly onRowClick?: DataGridProps<R>['onRowClick'];
+  readonly checkboxSelection?: boolean;
+  readonly onRowSelectionModelChange?: DataGridProps<R>['onRowSelectionModelChange'];
+  readonly rowSelectionModel?: DataGridProps<R>['rowSelectionModel'];
+};
+
+/** The grid's navigation state, read from and written to the URL (replacing the entry: Back leaves the page). */
+const useGridUrlState = (spec: ListSpec, namespace: string | undefined) => {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const options = useMemo(() => (namespace ? { namespace } : {}), [namespace]);
+  const state = useMemo(() => readGridUrlState(searchParams, spec, options), [searchParams, spec, options]);
+  const setState = useCallback(
+    (next: GridNavigationState) => {
+      const search = gridSearchString(writeGridUrlState(searchParams, next, options));
+      void navigate({ search }, { replace: true, preventScrollReset: true });
+    },
+    [navigate, searchParams, options],
+  );
+  return [state, setState] as const;
+};
+
+export const ServerDataGrid = <R extends GridValidRowModel>({
+  spec,
+  columns,
+  queryKey,
+  fetcher,
+  label,
+  getRowId,
+  searchLabel = 'Search',
+  emptyText = 'No rows',
+  noResultsText = 'No results found',
+  namespace,
+  pageSize = GRID_PAGE_SIZE,
+  height = 600,
+  actions,
+  onRowClick,
+  checkboxSelection,
+  onRowSelectionModelChange,
+  rowSelectionModel,
+}: ServerDataGridProps<R>) => {
+  const apiRef = useGridApiRef();
+  const [state, setState] = useGridUrlState(spec, namespace);
+  const listQuery = useMemo(() => toListQuery(state, pageSize), [state, pageSize]);
+  const list = useListQuery(queryKey, fetcher, listQuery);
+  const gridColumns = useMemo(() => serverGridColumns(columns, spec), [columns, spec]);
+
+  // The search field and the filter panel keep what is being typed, which the URL only receives once it
+  // is a complete filter (an item without a value yet is not one, §5); they follow the URL when it changes
+  // from outside (back, a link).
+  const [searchText, setSearchText] = useState(state.search);
+  useEffect(() => {
+    setSearchText((current) => (current.trim() === state.search ? current : state.search));
+  }, [state.search]);
+  useEffect(() => {
+    if (searchText.trim() === state.search) return undefined;
+    const timer = setTimeout(() => setState(withSearch(state, searchText)), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, state, setState]);
+
+  const [filterModel, setFilterModel] = useState<GridFilterModel>(() => toGridFilterModel(state, spec));
+  useEffect(() => {
+    setFilterModel((current) =>
+      sameFilters(fromGridFilterModel(current, spec), state.filters)
+        ? current
+        : toGridFilterModel(state, spec),
+    );
+  }, [state, spec]);
+  const onFilterModelChange = (model: GridFilterModel) => {
+    setFilterModel(model);
+    const filters = fromGridFilterModel(model, spec);
+    if (!sameFilters(filters, state.filters)) setState(withFilters(state, filters));
+  };
+  const onSortModelChange = (model: GridSortModel) =>
+    setState(withSort(state, fromGridSortModel(model, spec)));
+  const onPaginationModelChange = (model: GridPaginationModel) => {
+    if (model.page !== state.page) setState(withPage(state, model.page));
+  };
+
+  const isError = list.isError;
+  const hasFilters = Object.values(spec.fields).some((field) => field.filterable !== false);
+
+  return (
+    <Stack spacing={2}>
+      {(spec.searchable || hasFilters || actions) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          {spec.searchable && (
+            <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
+              <TextInput
+                label={searchLabel}
+                type="search"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                // A longer search would be refused by the list, and the field would keep sending it.
+                htmlInput={{ maxLength: MAX_LIST_SEARCH_LENGTH }}
+                startAdornment={
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                }
+              />
+            </Box>
+          )}
+          {hasFilters && (
+            <Button
+              variant="text"
+              startIcon={<FilterList />}
+              onClick={() => apiRef.current?.showFilterPanel()}
+            >
+              Filters
+            </Button>
+          )}
+          <Box sx={{ flex: 1 }} />
+          {actions}
+        </Stack>
+      )}
+      {isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {GRID_ERROR_MESSAGE}
+        </Alert>
+      )}
+      <Box sx={{ height, width: '100%' }}>
+        <DataGrid<R>
+          apiRef={apiRef}
+          label={label}
+          rows={list.data?.rows ?? []}
+          columns={gridColumns}
+          {...(getRowId ? { getRowId } : {})}
+          loading={list.isFetching}
+          slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+          localeText={{ noRowsLabel: isError ? '' : emptyText, noResultsOverlayLabel: noResultsText }}
+          paginationMode="server"
+          rowCount={list.data?.total ?? 0}
+          paginationModel={toGridPaginationModel(state, pageSize)}
+          onPaginationModelChange={onPaginationModelChange}
+          pageSizeOptions={[pageSize]}
+          sortingMode="server"
+          sortModel={toGridSortModel(state)}
+          onSortModelChange={onSortModelChange}
+          filterMode="server"
+          filterModel={filterModel}
+          onFilterModelChange={onFilterModelChange}
+          {...(onRowClick ? { onRowClick } : {})}
+          {...(checkboxSelection ? { checkboxSelection } : {})}
+          {...(onRowSelectionModelChange ? { onRowSelectionModelChange } : {})}
+          {...(rowSelectionModel ? { rowSelectionModel } : {})}
+          disableRowSelectionOnClick
+        />
+      </Box>
+    </Stack>
+  );
+};

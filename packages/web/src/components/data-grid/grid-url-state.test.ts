@@ -1,0 +1,245 @@
+import type { ListSpec } from '@beacon/domain/validation/list-query';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_GRID_STATE,
+  fromGridFilterModel,
+  fromGridSortModel,
+  type GridNavigationState,
+  gridSearchString,
+  readGridUrlState,
+  sameFilters,
+  toGridFilterModel,
+  toGridPaginationModel,
+  toGridSortModel,
+  toListQuery,
+  withFilters,
+  withPage,
+  withSearch,
+  withSort,
+  writeGridUrlState,
+} from './grid-url-state';
+
+const SPEC = {
+  fields: {
+    name: { type: 'text' },
+    budget: { type: 'number' },
+    created_at: { type: 'date' },
+    state: { type: 'enum', values: ['active', 'paused'] },
+    test: { type: 'boolean' },
+    notes: { type: 'text', sortable: false, filterable: false },
+  },
+  defaultSort: '-created_at',
+  searchable: true,
+} as const satisfies ListSpec;
+
+const read = (query: string, options = {}) => readGridUrlState(new URLSearchParams(query), SPEC, options);
+
+describe('readGridUrlState', () => {
+  it('starts on the first page (0 in navigation), no search, no sort, no filter', () => {
+    expect(read('')).toEqual(EMPTY_GRID_STATE);
+    expect(EMPTY_GRID_STATE.page).toBe(0);
+  });
+
+  it('reads the 0-based page, the search, the sort and a filter in the API spelling', () => {
+    expect(read('page=2&search=acme&sort=-name&budget[gte]=10')).toEqual({
+      page: 2,
+      search: 'acme',
+      sort: { field: 'name', direction: 'desc' },
+      filters: [{ field: 'budget', operator: 'gte', value: 10 }],
+    });
+    expect(read('name%5Bcontains%5D=ac%20me&state[any]=active,paused').filters).toEqual([
+      { field: 'name', operator: 'contains', value: 'ac me' },
+    ]);
+  });
+
+  it('keeps only as many filters as the community grid shows', () => {
+    expect(read('state[is]=active&name[contains]=a').filters).toEqual([
+      { field: 'state', operator: 'is', value: 'active' },
+    ]);
+  });
+
+  it('leaves out what the list rejects instead of failing, and keeps the rest', () => {
+    expect(
+      read('page=-1&sort=notes&budget[gt]=ten&state[is]=gone&name[gt]=a&search=ok&test[is]=true'),
+    ).toEqual({
+      page: 0,
+      search: 'ok',
+      filters: [{ field: 'test', operator: 'is', value: true }],
+    });
+  });
+
+  it('ignores the other parameters of the page', () => {
+    expect(read('tab=users&email=a@b.c&limit=5')).toEqual(EMPTY_GRID_STATE);
+  });
+
+  it('reads only its own parameters under a namespace', () => {
+    expect(read('orgs.page=1&orgs.name[is]=x&page=5&sort=name', { namespace: 'orgs' })).toEqual({
+      page: 1,
+      search: '',
+      filters: [{ field: 'name', operator: 'is', value: 'x' }],
+    });
+  });
+
+  it('does not search a list that has no search', () => {
+    expect(readGridUrlState(new URLSearchParams('search=x'), { fields: {} }).search).toBe('');
+  });
+});
+
+describe('writeGridUrlState', () => {
+  const state: GridNavigationState = {
+    page: 3,
+    search: ' acme ',
+    sort: { field: 'budget', direction: 'desc' },
+    filters: [{ field: 'state', operator: 'any', value: ['active', 'paused'] }],
+  };
+
+  it('writes page (0-based), search, sort and filters, keeping the other parameters of the page', () => {
+    const params = writeGridUrlState(new URLSearchParams('tab=users&page=9&name[is]=old'), state);
+    expect([...params]).toEqual([
+      ['tab', 'users'],
+      ['search', 'acme'],
+      ['sort', '-budget'],
+      ['state[any]', 'active,paused'],
+      ['page', '3'],
+    ]);
+    expect(gridSearchString(params)).toBe(
+      '?tab=users&search=acme&sort=-budget&state[any]=active,paused&page=3',
+    );
+  });
+
+  it('leaves out the first page, an empty search and the default order', () => {
+    expect(
+      gridSearchString(writeGridUrlState(new URLSearchParams('page=2&search=x'), EMPTY_GRID_STATE)),
+    ).toBe('');
+  });
+
+  it('keeps a valueless filter and writes dates as days', () => {
+    const params = writeGridUrlState(new URLSearchParams(), {
+      ...EMPTY_GRID_STATE,
+      filters: [{ field: 'name', operator: 'empty', value: null }],
+    });
+    expect(gridSearchString(params)).toBe('?name[empty]=');
+  });
+
+  it('round-trips through readGridUrlState, also under a namespace', () => {
+    const normalised = { ...state, search: 'acme' };
+    expect(readGridUrlState(writeGridUrlState(new URLSearchParams(), state), SPEC)).toEqual(normalised);
+    const options = { namespace: 'orgs' };
+    const params = writeGridUrlState(new URLSearchParams('page=7'), state, options);
+    expect(params.get('page')).toBe('7');
+    expect(readGridUrlState(params, SPEC, options)).toEqual(normalised);
+    // What the browser's address bar shows reads back the same.
+    expect(readGridUrlState(new URLSearchParams(gridSearchString(params)), SPEC, options)).toEqual(
+      normalised,
+    );
+  });
+
+  it('encodes what would break the query string', () => {
+    const params = writeGridUrlState(new URLSearchParams(), { ...EMPTY_GRID_STATE, search: 'a&b=c #1 [x]' });
+    expect(gridSearchString(params)).toBe('?search=a%26b%3Dc+%231+[x]');
+    expect(read(gridSearchString(params).slice(1)).search).toBe('a&b=c #1 [x]');
+  });
+});
+
+describe('toListQuery', () => {
+  it('asks the API for the 1-based page (§9) with the grid page size', () => {
+    expect(toListQuery(EMPTY_GRID_STATE)).toEqual({ page: 1, limit: 32, filters: [] });
+    expect(
+      toListQuery({ page: 2, search: ' x ', sort: { field: 'name', direction: 'asc' }, filters: [] }, 10),
+    ).toEqual({ page: 3, limit: 10, search: 'x', sort: { field: 'name', direction: 'asc' }, filters: [] });
+  });
+});
+
+describe('state changes', () => {
+  const onPageFour: GridNavigationState = { ...EMPTY_GRID_STATE, page: 4 };
+
+  it('start again from the first page on a new search, sort or filter, but not on a page change', () => {
+    expect(withPage(onPageFour, 5).page).toBe(5);
+    expect(withSearch(onPageFour, ' a ')).toEqual({ ...EMPTY_GRID_STATE, search: 'a' });
+    expect(withSort(onPageFour, { field: 'name', direction: 'asc' })).toEqual({
+      ...EMPTY_GRID_STATE,
+      sort: { field: 'name', direction: 'asc' },
+    });
+    expect(withSort({ ...onPageFour, sort: { field: 'name', direction: 'asc' } }, undefined)).toEqual(
+      EMPTY_GRID_STATE,
+    );
+    expect(withFilters(onPageFour, [{ field: 'name', operator: 'is', value: 'x' }]).page).toBe(0);
+  });
+
+  it('tell whether two filter lists are the same', () => {
+    expect(sameFilters([], [])).toBe(true);
+    expect(
+      sameFilters(
+        [{ field: 'name', operator: 'is', value: 'x' }],
+        [{ field: 'name', operator: 'is', value: 'y' }],
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('MUI models', () => {
+  it('gives the 0-based page and the page size to the grid', () => {
+    expect(toGridPaginationModel({ ...EMPTY_GRID_STATE, page: 2 })).toEqual({ page: 2, pageSize: 32 });
+  });
+
+  it('maps the sort both ways, on sortable fields only', () => {
+    const state: GridNavigationState = { ...EMPTY_GRID_STATE, sort: { field: 'budget', direction: 'desc' } };
+    expect(toGridSortModel(state)).toEqual([{ field: 'budget', sort: 'desc' }]);
+    expect(toGridSortModel(EMPTY_GRID_STATE)).toEqual([]);
+    expect(fromGridSortModel([{ field: 'budget', sort: 'desc' }], SPEC)).toEqual({
+      field: 'budget',
+      direction: 'desc',
+    });
+    expect(fromGridSortModel([{ field: 'name', sort: null }], SPEC)).toBeUndefined();
+    expect(fromGridSortModel([], SPEC)).toBeUndefined();
+    expect(fromGridSortModel([{ field: 'notes', sort: 'asc' }], SPEC)).toBeUndefined();
+  });
+
+  it('gives the grid its filter item with input values: a Date for a day, lists as arrays', () => {
+    const model = (filter: GridNavigationState['filters'][number]) =>
+      toGridFilterModel({ ...EMPTY_GRID_STATE, filters: [filter] }, SPEC);
+    expect(model({ field: 'created_at', operator: 'after', value: '2024-05-01' })).toEqual({
+      items: [{ id: 0, field: 'created_at', operator: 'after', value: new Date('2024-05-01T00:00:00.000Z') }],
+    });
+    expect(model({ field: 'budget', operator: 'any', value: [1, 2] }).items[0]?.value).toEqual([1, 2]);
+    expect(model({ field: 'name', operator: 'notEmpty', value: null }).items[0]?.value).toBeUndefined();
+  });
+
+  it('reads filter items with the list rules: dates as UTC days, lists, booleans, numbers', () => {
+    const filters = (field: string, operator: string, value: unknown) =>
+      fromGridFilterModel({ items: [{ id: 1, field, operator, value }] }, SPEC);
+    expect(filters('created_at', 'onOrBefore', new Date('2024-05-01T00:00:00.000Z'))).toEqual([
+      { field: 'created_at', operator: 'onOrBefore', value: '2024-05-01' },
+    ]);
+    expect(filters('state', 'any', ['active', 'paused'])).toEqual([
+      { field: 'state', operator: 'any', value: ['active', 'paused'] },
+    ]);
+    expect(filters('test', 'is', false)).toEqual([{ field: 'test', operator: 'is', value: false }]);
+    expect(filters('budget', 'lt', 5)).toEqual([{ field: 'budget', operator: 'lt', value: 5 }]);
+    expect(filters('name', 'empty', undefined)).toEqual([{ field: 'name', operator: 'empty', value: null }]);
+  });
+
+  it('drops an item without a value yet (§5), an invalid date, and what the list rejects', () => {
+    const filters = (field: string, operator: string, value: unknown) =>
+      fromGridFilterModel({ items: [{ id: 1, field, operator, value }] }, SPEC);
+    expect(filters('name', 'contains', undefined)).toEqual([]);
+    expect(filters('state', 'any', [])).toEqual([]);
+    expect(filters('created_at', 'is', new Date(Number.NaN))).toEqual([]);
+    expect(filters('notes', 'contains', 'x')).toEqual([]);
+    expect(filters('name', 'equals', 'x')).toEqual([]);
+  });
+
+  it('round-trips a filter through the grid model', () => {
+    for (const filter of [
+      { field: 'created_at', operator: 'is', value: '2024-02-29' },
+      { field: 'budget', operator: 'isnt', value: 3.5 },
+      { field: 'state', operator: 'isnt', value: 'paused' },
+      { field: 'name', operator: 'any', value: ['a', 'b'] },
+      { field: 'test', operator: 'is', value: true },
+      { field: 'name', operator: 'empty', value: null },
+    ] as const) {
+      const model = toGridFilterModel({ ...EMPTY_GRID_STATE, filters: [filter] }, SPEC);
+      expect(fromGridFilterModel(model, SPEC)).toEqual([filter]);
+    }
+  });
+});
