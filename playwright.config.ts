@@ -34,6 +34,8 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        // The white-label spec opens the console on Northwind's host; the server listens on IPv4 loopback only.
+        '--host-resolver-rules=MAP northwind.localhost 127.0.0.1',
       ],
     },
   },

@@ -46,7 +46,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     organization: 'Beacon Operations',
     organizationRole: 'regular',
   },
-  { username: 'owner', name: 'Olga Owner', role: 'owner', organization: 'Demo Agency', organizationRole: 'regular' },
+  {
+    username: 'owner',
+    name: 'Olga Owner',
+    role: 'owner',
+    organization: 'Demo Agency',
+    organizationRole: 'regular',
+  },
   {
     username: 'editor',
     name: 'Eddie Editor',
@@ -151,8 +157,12 @@ export const checkAccessibility = async (page: Page): Promise<void> => {
 };
 
 export const usernameInput = (page: Page): Locator => page.getByRole('textbox', { name: 'Username' });
-export const passwordInput = (page: Page, label = 'Password'): Locator =>
-  page.getByLabel(label, { exact: true });
+/**
+ * A password input by its label. Password inputs have no ARIA role, and getByLabel reads the label's text,
+ * which ends with the required asterisk: the label, then nothing but spaces and the asterisk.
+ */
+export const passwordInput = (page: Page | Locator, label = 'Password'): Locator =>
+  page.getByLabel(new RegExp(`^${label}[\\s*]*$`));
 
 /** Fills and sends the login form of the page already open on /access/login. */
 export const submitLogin = async (page: Page, username: string, password = DEMO_PASSWORD): Promise<void> => {
@@ -224,7 +234,11 @@ export const newUserValues = (prefix: string): FreshUser => {
 };
 
 /** Fills the sign-up form of the page already open on /access/signup. */
-export const fillSignUp = async (page: Page, user: FreshUser, confirmation = user.password): Promise<void> => {
+export const fillSignUp = async (
+  page: Page,
+  user: FreshUser,
+  confirmation = user.password,
+): Promise<void> => {
   await page.getByRole('textbox', { name: 'Company' }).fill(user.company);
   await page.getByRole('textbox', { name: 'Your name' }).fill(user.name);
   await page.getByRole('textbox', { name: 'Username' }).fill(user.username);

@@ -72,7 +72,8 @@ const addFixtures = async () => {
        RETURNING id`,
       [EXPIRED_USER.username, EXPIRED_USER.email, EXPIRED_USER.name],
     );
-    if (rows.length !== 1) throw new Error('the demo user "editor" was not found: was the demo world seeded?');
+    if (rows.length !== 1)
+      throw new Error('the demo user "editor" was not found: was the demo world seeded?');
   } finally {
     await db.close();
   }

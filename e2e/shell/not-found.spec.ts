@@ -1,0 +1,51 @@
+import { UNEXPECTED_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
+import { expect, test } from '@playwright/test';
+import { accountButton, checkAccessibility, demoUser, expectPath, logIn } from '../support/console';
+
+test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
+  await logIn(page, 'editor');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('/no-such-page');
+  await expect(page).toHaveTitle('Page not found · Beacon');
+  await expect(accountButton(page, demoUser('editor').name)).toBeVisible();
+  await checkAccessibility(page);
+
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expectPath(page, '/');
+});
+
+test('/404 is the not-found page', async ({ page }) => {
+  await logIn(page, 'viewer');
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('The page you were looking for does not exist');
+  await checkAccessibility(page);
+});
+
+test('a visitor on an unknown path is sent to login (§2 route guard)', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expectPath(page, '/access/login');
+  await page.goto('/access/no-such-page');
+  await expectPath(page, '/access/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await checkAccessibility(page);
+});
+
+test('a page whose code cannot load shows the error screen', async ({ page }) => {
+  await logIn(page, 'editor');
+  // As after a deployment that removed the old chunks, or a dropped connection.
+  await page.route(/\/assets\/NotFoundPage-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/no-such-page');
+
+  await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED_ERROR_MESSAGE })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Error details' })).toHaveValue(/\S/);
+  await expect(page).toHaveTitle('Something went wrong');
+  await checkAccessibility(page);
+
+  await page.unroute(/\/assets\/NotFoundPage-[^/]+\.js$/);
+  await page.getByRole('button', { name: 'Go to campaigns' }).click();
+  await expectPath(page, '/campaigns');
+  // Editors may open campaigns; the area is not built yet.
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
