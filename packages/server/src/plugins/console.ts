@@ -19,7 +19,7 @@ export const registerConsole = async (
     index: false,
     preCompressed: true,
     setHeaders: (response, filePath) => {
-      response.header(
+      response.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
