@@ -1,7 +1,4 @@
 import { SESSION_NOT_FOUND_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
-import { ZPassword } from '@beacon/domain/validation/account';
-import { firstErrorMessage } from '@beacon/domain/validation/generic';
-import { PASSWORD_RULE_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,30 +8,21 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useState } from 'react';
-import { errorMessage, isApiError } from '../api/api-error';
 import { changePassword } from '../api/password';
 import { useStackedDialog } from '../app/dialogs/dialog-stack';
 import { signIn } from '../app/session/session-actions';
 import { useSessionStore } from '../app/session/session-store';
-import {
-  confirmationError,
-  detailErrors,
-  type FieldErrors,
-  hasErrors,
-  requiredError,
-} from '../lib/form-errors';
+import { requiredError } from '../lib/form-errors';
+import { type FormValues, useForm } from '../lib/use-form';
+import { NewPasswordFields } from './NewPasswordFields';
+import { validateNewPassword } from './new-password';
 import { PasswordField } from './PasswordField';
 
 type Field = 'currentPassword' | 'password' | 'confirmation';
-type Values = Record<Field, string>;
 
-const FIELDS: readonly Field[] = ['currentPassword', 'password', 'confirmation'];
-
-const validate = (values: Values): FieldErrors<Field> => ({
+const validate = (values: FormValues<Field>) => ({
   currentPassword: requiredError(values.currentPassword),
-  password: firstErrorMessage(ZPassword, values.password),
-  confirmation: confirmationError(values.password, values.confirmation),
+  ...validateNewPassword(values.password, values.confirmation),
 });
 
 /**
@@ -44,48 +32,27 @@ const validate = (values: Values): FieldErrors<Field> => ({
 export const ChangePasswordDialog = () => {
   const { dialogProps, close } = useStackedDialog();
   const session = useSessionStore((state) => state.session);
-  const [values, setValues] = useState<Values>({ currentPassword: '', password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
+  const { values, errors, failure, isBusy, change, handleSubmit } = useForm<Field>({
+    initialValues: { currentPassword: '', password: '', confirmation: '' },
+    validate,
+  });
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validate(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setFailure(undefined);
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    if (!session) {
-      setFailure(SESSION_NOT_FOUND_MESSAGE);
-      return;
-    }
-    setIsBusy(true);
-    try {
-      const fresh = await changePassword({
-        organizationId: session.organization.id,
-        userId: session.user.id,
-        currentPassword: values.currentPassword,
-        password: values.password,
-      });
-      signIn(fresh);
+  const submit = handleSubmit(
+    async ({ currentPassword, password }) => {
+      if (!session) return; // the precondition reports it
+      signIn(
+        await changePassword({
+          organizationId: session.organization.id,
+          userId: session.user.id,
+          currentPassword,
+          password,
+        }),
+      );
       enqueueSnackbar('Your password has been changed', { variant: 'success' });
       close();
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? detailErrors(error.details, FIELDS) : {};
-      setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+    },
+    { precondition: () => (session ? undefined : SESSION_NOT_FOUND_MESSAGE) },
+  );
 
   return (
     <Dialog
@@ -117,24 +84,7 @@ export const ChangePasswordDialog = () => {
               helperText={errors.currentPassword ?? ' '}
               required
             />
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => change('password', event.target.value)}
-              error={errors.password !== undefined}
-              helperText={errors.password ?? PASSWORD_RULE_MESSAGE}
-              required
-            />
-            <PasswordField
-              label="Confirm the new password"
-              autoComplete="new-password"
-              value={values.confirmation}
-              onChange={(event) => change('confirmation', event.target.value)}
-              error={errors.confirmation !== undefined}
-              helperText={errors.confirmation ?? ' '}
-              required
-            />
+            <NewPasswordFields values={values} errors={errors} onChange={change} confirmationHint=" " />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

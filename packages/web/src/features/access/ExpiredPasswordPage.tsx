@@ -1,37 +1,27 @@
 import { PASSWORD_EXPIRED_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
-import { ZPassword } from '@beacon/domain/validation/account';
-import { firstErrorMessage } from '@beacon/domain/validation/generic';
-import { PASSWORD_RULE_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
-import { errorMessage, isApiError } from '../../api/api-error';
 import { changePassword } from '../../api/password';
 import { usePageTitle } from '../../app/branding';
 import { landingAfterLogin, signIn } from '../../app/session/session-actions';
 import { useSessionStore } from '../../app/session/session-store';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { validateNewPassword } from '../../components/new-password';
 import { PasswordField } from '../../components/PasswordField';
-import {
-  confirmationError,
-  detailErrors,
-  type FieldErrors,
-  hasErrors,
-  requiredError,
-} from '../../lib/form-errors';
+import { requiredError } from '../../lib/form-errors';
+import { type FormValues, useForm } from '../../lib/use-form';
 import { readExpiredPasswordState } from './access-state';
 import { AccessLayout } from './components/AccessLayout';
 
 type Field = 'currentPassword' | 'password' | 'confirmation';
-const FIELDS: readonly Field[] = ['currentPassword', 'password', 'confirmation'];
 
-const validate = (values: Record<Field, string>): FieldErrors<Field> => ({
+const validate = (values: FormValues<Field>) => ({
   currentPassword: requiredError(values.currentPassword),
-  password: firstErrorMessage(ZPassword, values.password),
-  confirmation: confirmationError(values.password, values.confirmation),
+  ...validateNewPassword(values.password, values.confirmation),
 });
 
 const BackToLogin = () => (
@@ -49,15 +39,10 @@ export const ExpiredPasswordPage = () => {
   const location = useLocation();
   const expired = readExpiredPasswordState(location.state);
   const session = useSessionStore((state) => state.session);
-  const [values, setValues] = useState<Record<Field, string>>({
-    currentPassword: '',
-    password: '',
-    confirmation: '',
+  const { values, errors, failure, isBusy, change, handleSubmit } = useForm<Field>({
+    initialValues: { currentPassword: '', password: '', confirmation: '' },
+    validate,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
 
   if (session) return <Navigate to={landingAfterLogin(session, expired?.from)} replace />;
 
@@ -77,39 +62,19 @@ export const ExpiredPasswordPage = () => {
     );
   }
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validate(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setFailure(undefined);
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setIsBusy(true);
-    try {
-      const fresh = await changePassword(
+  const submit = handleSubmit(async ({ currentPassword, password }) => {
+    signIn(
+      await changePassword(
         {
           organizationId: expired.organizationId ?? 0,
           userId: expired.userId ?? 0,
-          currentPassword: values.currentPassword,
-          password: values.password,
+          currentPassword,
+          password,
         },
         expired.token ?? undefined,
-      );
-      signIn(fresh);
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? detailErrors(error.details, FIELDS) : {};
-      setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+      ),
+    );
+  });
 
   return (
     <AccessLayout
@@ -135,24 +100,7 @@ export const ExpiredPasswordPage = () => {
           helperText={errors.currentPassword}
           required
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={errors.password !== undefined}
-          helperText={errors.password ?? PASSWORD_RULE_MESSAGE}
-          required
-        />
-        <PasswordField
-          label="Confirm the new password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={(event) => change('confirmation', event.target.value)}
-          error={errors.confirmation !== undefined}
-          helperText={errors.confirmation}
-          required
-        />
+        <NewPasswordFields values={values} errors={errors} onChange={change} />
         <Button type="submit" variant="contained" size="large" loading={isBusy} sx={{ py: 1.25 }}>
           Change password and continue
         </Button>

@@ -1,27 +1,18 @@
-import { ZPassword } from '@beacon/domain/validation/account';
-import { firstErrorMessage } from '@beacon/domain/validation/generic';
-import { PASSWORD_RULE_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../api/api-error';
 import { usePageTitle } from '../../app/branding';
-import { PasswordField } from '../../components/PasswordField';
-import { confirmationError, detailErrors, type FieldErrors, hasErrors } from '../../lib/form-errors';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { type NewPasswordField, validateNewPassword } from '../../components/new-password';
+import { type FormValues, useForm } from '../../lib/use-form';
 import type { LoginNoticeState } from './access-state';
 import { resetPassword } from './api/reset-password';
 import { AccessLayout } from './components/AccessLayout';
 
-type Field = 'password' | 'confirmation';
-const FIELDS: readonly Field[] = ['password', 'confirmation'];
-
-const validate = (values: Record<Field, string>): FieldErrors<Field> => ({
-  password: firstErrorMessage(ZPassword, values.password),
-  confirmation: confirmationError(values.password, values.confirmation),
-});
+const validate = ({ password, confirmation }: FormValues<NewPasswordField>) =>
+  validateNewPassword(password, confirmation);
 
 /**
  * /access/reset?token=: choose a new password with the emailed link (POST /password/reset), then log in with it;
@@ -32,37 +23,15 @@ export const ResetPasswordPage = () => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token')?.trim() ?? '';
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
+  const { values, errors, failure, isBusy, change, handleSubmit } = useForm<NewPasswordField>({
+    initialValues: { password: '', confirmation: '' },
+    validate,
+  });
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validate(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setFailure(undefined);
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setIsBusy(true);
-    try {
-      const { message } = await resetPassword({ token, ...values });
-      navigate('/access/login', { replace: true, state: { notice: message } satisfies LoginNoticeState });
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? detailErrors(error.details, FIELDS) : {};
-      setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const submit = handleSubmit(async ({ password, confirmation }) => {
+    const { message } = await resetPassword({ token, password, confirmation });
+    navigate('/access/login', { replace: true, state: { notice: message } satisfies LoginNoticeState });
+  });
 
   const footer = (
     <Link component={RouterLink} to="/access/login" sx={{ fontWeight: 600 }}>
@@ -104,25 +73,7 @@ export const ResetPasswordPage = () => {
             {failure}
           </Alert>
         )}
-        <PasswordField
-          autoFocus
-          label="New password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={errors.password !== undefined}
-          helperText={errors.password ?? PASSWORD_RULE_MESSAGE}
-          required
-        />
-        <PasswordField
-          label="Confirm the new password"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={(event) => change('confirmation', event.target.value)}
-          error={errors.confirmation !== undefined}
-          helperText={errors.confirmation}
-          required
-        />
+        <NewPasswordFields autoFocus values={values} errors={errors} onChange={change} />
         <Button type="submit" variant="contained" size="large" loading={isBusy} sx={{ py: 1.25 }}>
           Change password
         </Button>

@@ -1,6 +1,5 @@
-import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
+import { ZEmail, ZUsername } from '@beacon/domain/validation/account';
 import { firstErrorMessage, requiredString } from '@beacon/domain/validation/generic';
-import { PASSWORD_RULE_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,87 +7,63 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { errorMessage, isApiError } from '../../api/api-error';
+import type { ApiError } from '../../api/api-error';
 import { usePageTitle } from '../../app/branding';
 import { landingAfterLogin, signIn } from '../../app/session/session-actions';
 import { useSessionStore } from '../../app/session/session-store';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { validateNewPassword } from '../../components/new-password';
 import { TextInput } from '../../components/TextInput';
-import { confirmationError, detailErrors, type FieldErrors, hasErrors } from '../../lib/form-errors';
+import type { FieldErrors } from '../../lib/form-errors';
+import { type FormValues, useForm } from '../../lib/use-form';
 import { signUp } from './api/sign-up';
 import { AccessLayout } from './components/AccessLayout';
 
 type Field = 'company' | 'name' | 'username' | 'email' | 'password' | 'confirmation';
-type Values = Record<Field, string>;
-const FIELDS: readonly Field[] = ['company', 'name', 'username', 'email', 'password', 'confirmation'];
 
 const ZRequiredText = requiredString();
 
-const validate = (values: Values): FieldErrors<Field> => ({
+const validate = (values: FormValues<Field>): FieldErrors<Field> => ({
   company: firstErrorMessage(ZRequiredText, values.company),
   name: firstErrorMessage(ZRequiredText, values.name),
   username: firstErrorMessage(ZUsername, values.username),
   email: firstErrorMessage(ZEmail, values.email),
-  password: firstErrorMessage(ZPassword, values.password),
-  confirmation: confirmationError(values.password, values.confirmation),
+  ...validateNewPassword(values.password, values.confirmation),
 });
+
+/** A taken username or email answers 409 without details: put it on its field. */
+const takenErrors = (error: ApiError): FieldErrors<Field> => {
+  if (error.code === 'USERNAME_TAKEN') return { username: error.message };
+  if (error.code === 'EMAIL_TAKEN') return { email: error.message };
+  return {};
+};
+
+const PASSWORD_LABELS = { password: 'Password', confirmation: 'Confirm the password' };
 
 /** /access/signup: create an organization and its owner (POST /signup); the owner is then logged in. */
 export const SignUpPage = () => {
   usePageTitle('Create an account');
   const session = useSessionStore((state) => state.session);
-  const [values, setValues] = useState<Values>({
-    company: '',
-    name: '',
-    username: '',
-    email: '',
-    password: '',
-    confirmation: '',
+  const { values, errors, failure, isBusy, change, handleSubmit } = useForm<Field>({
+    initialValues: { company: '', name: '', username: '', email: '', password: '', confirmation: '' },
+    validate,
+    apiFieldErrors: takenErrors,
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
 
   if (session) return <Navigate to={landingAfterLogin(session, undefined)} replace />;
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validate(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setFailure(undefined);
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setIsBusy(true);
-    try {
-      signIn(
-        await signUp({
-          company: values.company.trim(),
-          name: values.name.trim(),
-          username: values.username.trim(),
-          email: values.email.trim(),
-          password: values.password,
-        }),
-      );
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? detailErrors(error.details, FIELDS) : {};
-      // A taken username or email answers 409 without details: put it on its field.
-      if (isApiError(error) && error.code === 'USERNAME_TAKEN') fieldErrors.username = error.message;
-      if (isApiError(error) && error.code === 'EMAIL_TAKEN') fieldErrors.email = error.message;
-      setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const submit = handleSubmit(async ({ company, name, username, email, password }) => {
+    signIn(
+      await signUp({
+        company: company.trim(),
+        name: name.trim(),
+        username: username.trim(),
+        email: email.trim(),
+        password,
+      }),
+    );
+  });
 
   const field = (name: Field) => ({
     value: values[name],
@@ -126,13 +101,13 @@ export const SignUpPage = () => {
           />
           <TextInput {...field('email')} type="email" label="Email address" autoComplete="email" />
         </Box>
-        <PasswordField
-          {...field('password')}
-          label="Password"
-          autoComplete="new-password"
-          helperText={errors.password ?? PASSWORD_RULE_MESSAGE}
+        <NewPasswordFields
+          isNamed
+          labels={PASSWORD_LABELS}
+          values={values}
+          errors={errors}
+          onChange={change}
         />
-        <PasswordField {...field('confirmation')} label="Confirm the password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" loading={isBusy} sx={{ py: 1.25 }}>
           Create account
         </Button>
