@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 
 /**
  * End-to-end suite: the built console served by the real server on a fresh embedded database, driven in the
@@ -24,16 +25,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath() ?? '/usr/bin/chromium',
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...CHROMIUM_ARGS,
         // The white-label spec opens the console on Northwind's host; the server listens on IPv4 loopback only.
         '--host-resolver-rules=MAP northwind.localhost 127.0.0.1',
       ],

@@ -3,22 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
 import { budgets } from './budgets.mjs';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const chromiumPath = () =>
-  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (file) => file && existsSync(file),
-  );
 
 export const measureWeb = async (root, baseUrl) => {
   const executablePath = chromiumPath();

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.tmp', 'test-results');
@@ -24,11 +25,6 @@ const run = (name, command, args, env = {}) => {
 };
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-
-export const chromiumPath = () =>
-  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate) => candidate && existsSync(candidate),
-  );
 
 const typecheckOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lintOk = run('lint', 'npm', ['run', '--silent', 'lint']);
