@@ -85,6 +85,8 @@ export const buildApp = async ({
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Self-hosted installs may serve plain HTTP inside a LAN: upgrading requests would break every asset.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -231,6 +231,8 @@ describe('API conventions', () => {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // Plain HTTP inside a LAN must keep working: no upgrade of the console's own requests.
+      expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
   });
