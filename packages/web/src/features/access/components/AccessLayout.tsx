@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useBranding } from '../../../app/branding';
+import { FOOTER_LINKS } from '../../../app/external-links';
 import { BrandLogo } from '../../../components/BrandLogo';
 
 const CHANNELS = ['Mobile', 'Connected TV', 'Digital out-of-home', 'Proximity', 'Multichannel'] as const;
@@ -117,6 +119,26 @@ export const AccessLayout = ({ title, subtitle, children, footer, width = 400 }:
           )}
           {children}
           {footer && <Box sx={{ mt: 4, textAlign: 'center' }}>{footer}</Box>}
+          {FOOTER_LINKS.length > 0 && (
+            <Box
+              component="nav"
+              aria-label="Legal and company links"
+              sx={{ mt: 5, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 2 }}
+            >
+              {FOOTER_LINKS.map((link) => (
+                <Link
+                  key={link.href}
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="body2"
+                  color="text.secondary"
+                >
+                  {link.label}
+                </Link>
+              ))}
+            </Box>
+          )}
         </Box>
       </Box>
     </Box>
