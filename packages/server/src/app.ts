@@ -16,6 +16,7 @@ import { createMailer } from './lib/mailer';
 import { accessRoutes } from './modules/access/access.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
@@ -118,6 +119,7 @@ export const buildApp = async ({
       await typed.register(whitelabelRoutes);
       await typed.register(dictionaryRoutes);
       await typed.register(outboxRoutes);
+      await typed.register(organizationsRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -1,3 +1,18 @@
+import type { Currency } from '@beacon/domain/dictionary/currencies';
+import type {
+  AccountType,
+  BillingBasis,
+  CommissionRole,
+  FeeModel,
+  LegalEntity,
+  OrganizationKind,
+  OrganizationService,
+  OrganizationState,
+  PaymentMethod,
+  PaymentTerm,
+  Region,
+  TaxIdKind,
+} from '@beacon/domain/dictionary/organizations';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -10,6 +25,8 @@ type Id = ColumnType<string, string | number | undefined, never>;
 type IdRef = ColumnType<string, string | number, string | number>;
 type NullableIdRef = ColumnType<string | null, string | number | null | undefined, string | number | null>;
 type Json<T> = ColumnType<T, string, string>;
+/** bigint micro-units arrive as text so that no amount loses precision; written as bigint or text. */
+type Money = ColumnType<string, bigint | string, bigint | string>;
 
 export type OrganizationTable = {
   id: Id;
@@ -17,12 +34,12 @@ export type OrganizationTable = {
   /** Materialised ancestry, e.g. `1/4/9/`: a tenant scope is a prefix of it. */
   path: Generated<string>;
   name: string;
-  state: Generated<string>;
+  state: Generated<OrganizationState>;
   role: OrganizationRole;
   country: string | null;
-  currency: Generated<string>;
-  invoicing_currency: Generated<string>;
-  payment_terms: Generated<string>;
+  currency: Generated<Currency>;
+  invoicing_currency: Generated<Currency>;
+  payment_terms: Generated<PaymentTerm>;
   title: string | null;
   image: string | null;
   favicon: string | null;
@@ -30,6 +47,30 @@ export type OrganizationTable = {
   whitelabel_hosts: Generated<string[]>;
   decimal_mark: Generated<string>;
   hide_docs: Generated<boolean>;
+  billing_address: string | null;
+  city: string | null;
+  zip: string | null;
+  tax_id: string | null;
+  tax_id_kind: TaxIdKind | null;
+  /** The invoicing entity: one of the five regional legal entities. */
+  legal_entity: LegalEntity | null;
+  payment_method: PaymentMethod | null;
+  /** Micro-units of the invoicing currency (bigint, as text from the driver). */
+  max_daily_balance: Money | null;
+  prepayment_amount: Money | null;
+  additional_domains: Generated<string[]>;
+  services: Generated<OrganizationService[]>;
+  /** Contacts are users of the operator's staff. */
+  client_services_owner_id: NullableIdRef;
+  sales_owner_id: NullableIdRef;
+  support_contact_id: NullableIdRef;
+  account_type: AccountType | null;
+  kind: OrganizationKind | null;
+  commission_role: CommissionRole | null;
+  region: Region | null;
+  fee_model: FeeModel | null;
+  billing_basis: BillingBasis | null;
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   version: Generated<number>;

@@ -1,4 +1,4 @@
-import { ORGANIZATION_STATES } from '@beacon/domain/dictionary/organizations';
+import { ORGANIZATION_STATES, type OrganizationState } from '@beacon/domain/dictionary/organizations';
 import { ORGANIZATION_ROLES } from '@beacon/domain/dictionary/roles';
 import {
   type ListQuery,
@@ -80,7 +80,7 @@ type Row = {
   name: string;
   country: string | null;
   version: number;
-  state: string;
+  state: OrganizationState;
   hide_docs: boolean;
   created_at: string;
 };

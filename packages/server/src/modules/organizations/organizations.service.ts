@@ -1,15 +1,22 @@
+import { fromMicros } from '@beacon/domain/dictionary/currencies';
 import type { OrganizationRole } from '@beacon/domain/dictionary/roles';
+import type { ListQuery } from '@beacon/domain/validation/list-query';
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../app-types';
 import type { Database, NewOrganization, OrganizationRow } from '../../db/schema';
-import type { TenantScope } from '../../lib/tenant-scope';
+import { AppError } from '../../lib/app-error';
+import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import {
   countOrganizations,
+  findChildrenInScope,
   findOrganizationInScope,
   findOrganizationsByIds,
   findWhitelabelByHost,
   insertOrganization,
+  listOrganizationsInScope,
 } from './organizations.repo';
+import type { TOrganization } from './organizations.schemas';
 
 export type Customization = {
   color: string | null;
@@ -83,3 +90,88 @@ export const getOrganization = (db: Kysely<Database>, scope: TenantScope, id: st
 
 export const isDatabaseEmpty = async (db: Kysely<Database>): Promise<boolean> =>
   (await countOrganizations(db)) === 0;
+
+const idOrNull = (id: string | null): number | null => (id === null ? null : Number(id));
+const moneyOrNull = (micros: string | null): string | null =>
+  micros === null ? null : fromMicros(BigInt(micros));
+const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+/**
+ * The API's view of an organization (§3, §7). The white-label hosts are shown to the operator's staff only:
+ * the list of supplied identities is not shown to customers (§1).
+ */
+export const toOrganizationView = (row: OrganizationRow, viewer: Principal): TOrganization => ({
+  id: Number(row.id),
+  name: row.name,
+  state: row.state,
+  role: row.role,
+  parent: idOrNull(row.parent_id),
+  country: row.country,
+  currency: row.currency,
+  invoicing_currency: row.invoicing_currency,
+  payment_terms: row.payment_terms,
+  payment_method: row.payment_method,
+  title: row.title,
+  image: row.image,
+  favicon: row.favicon,
+  color: row.color,
+  billing_address: row.billing_address,
+  city: row.city,
+  zip: row.zip,
+  tax_id: row.tax_id,
+  tax_id_kind: row.tax_id_kind,
+  legal_entity: row.legal_entity,
+  max_daily_balance: moneyOrNull(row.max_daily_balance),
+  prepayment_amount: moneyOrNull(row.prepayment_amount),
+  additional_domains: row.additional_domains,
+  services: row.services,
+  contacts: {
+    client_services_owner: idOrNull(row.client_services_owner_id),
+    sales_owner: idOrNull(row.sales_owner_id),
+    support: idOrNull(row.support_contact_id),
+  },
+  account_type: row.account_type,
+  kind: row.kind,
+  commission_role: row.commission_role,
+  region: row.region,
+  fee_model: row.fee_model,
+  billing_basis: row.billing_basis,
+  ...(viewer.isOperatorStaff ? { whitelabel_hosts: row.whitelabel_hosts } : {}),
+  created_at: row.created_at.toISOString(),
+  deleted_at: isoOrNull(row.deleted_at),
+  version: row.version,
+});
+
+/** One organization the caller may see; absent and out of scope look the same (404, never 403). */
+export const findVisibleOrganization = async (
+  db: Kysely<Database>,
+  principal: Principal,
+  id: string,
+): Promise<TOrganization> => {
+  const row = await findOrganizationInScope(db, scopeOf(principal), id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toOrganizationView(row, principal);
+};
+
+/** The direct children of an organization the caller may see (404 when the parent is not visible). */
+export const listVisibleChildren = async (
+  db: Kysely<Database>,
+  principal: Principal,
+  parentId: string,
+): Promise<TOrganization[]> => {
+  const scope = scopeOf(principal);
+  if (!(await findOrganizationInScope(db, scope, parentId))) throw new AppError('NOT_FOUND');
+  const rows = await findChildrenInScope(db, scope, parentId);
+  return rows.map((row) => toOrganizationView(row, principal));
+};
+
+/** A page of the organizations the caller may see; deleted ones only when the query filters on the state. */
+export const listVisibleOrganizations = async (
+  db: Kysely<Database>,
+  principal: Principal,
+  list: ListQuery,
+): Promise<{ rows: TOrganization[]; total: number }> => {
+  const withDeleted = list.filters.some((filter) => filter.field === 'state');
+  const { rows, total } = await listOrganizationsInScope(db, scopeOf(principal), list, { withDeleted });
+  return { rows: rows.map((row) => toOrganizationView(row, principal)), total };
+};

@@ -1,3 +1,20 @@
+import { CURRENCIES } from '@beacon/domain/dictionary/currencies';
+import {
+  ACCOUNT_TYPES,
+  BILLING_BASES,
+  COMMISSION_ROLES,
+  FEE_MODELS,
+  LEGAL_ENTITIES,
+  ORGANIZATION_KINDS,
+  ORGANIZATION_SERVICES,
+  ORGANIZATION_STATES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  REGIONS,
+  TAX_ID_KINDS,
+} from '@beacon/domain/dictionary/organizations';
+import { ORGANIZATION_ROLES } from '@beacon/domain/dictionary/roles';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import type { OrganizationRow } from '../../db/schema';
@@ -65,7 +82,7 @@ describe('organizations.path', () => {
     const child = await organization(root);
     await db
       .updateTable('organizations')
-      .set({ name: 'Renamed', state: 'deleted' })
+      .set({ name: 'Renamed', state: 'DELETED' })
       .where('id', '=', child.id)
       .execute();
     expect(await pathOf(child)).toBe(child.path);
@@ -173,5 +190,64 @@ describe('findOrganizationInScope', () => {
 
   it('answers nothing for an id that does not exist', async () => {
     expect(await findOrganizationInScope(db, { kind: 'all' }, '987654321')).toBeUndefined();
+  });
+});
+
+/**
+ * Migration 0003 copies the §3 enumerations into CHECK constraints: they must accept every value the domain
+ * defines and refuse anything else, so a change to an enumeration without a migration fails here.
+ */
+describe('organization attribute constraints', () => {
+  const ENUMERATIONS: Record<string, readonly string[]> = {
+    state: ORGANIZATION_STATES,
+    role: ORGANIZATION_ROLES,
+    currency: CURRENCIES,
+    invoicing_currency: CURRENCIES,
+    payment_terms: PAYMENT_TERMS,
+    payment_method: PAYMENT_METHODS,
+    tax_id_kind: TAX_ID_KINDS,
+    legal_entity: LEGAL_ENTITIES,
+    account_type: ACCOUNT_TYPES,
+    kind: ORGANIZATION_KINDS,
+    commission_role: COMMISSION_ROLES,
+    region: REGIONS,
+    fee_model: FEE_MODELS,
+    billing_basis: BILLING_BASES,
+  };
+
+  const setColumn = (id: string, column: string, value: unknown) =>
+    sql`UPDATE organizations SET ${sql.ref(column)} = ${value} WHERE id = ${id}`.execute(db);
+
+  it.each(Object.entries(ENUMERATIONS))(
+    '%s accepts every domain value and nothing else',
+    async (column, values) => {
+      const row = await organization();
+      for (const value of values) await setColumn(row.id, column, value);
+      await expect(setColumn(row.id, column, 'not-a-value')).rejects.toThrow();
+    },
+  );
+
+  it('services accept the four §3 services only', async () => {
+    const row = await organization();
+    await setColumn(row.id, 'services', sql`${[...ORGANIZATION_SERVICES]}::text[]`);
+    await expect(
+      setColumn(row.id, 'services', sql`ARRAY['ad_quality_scans', 'other']::text[]`),
+    ).rejects.toThrow();
+  });
+
+  it('keeps money exact in micro-units beyond the float range and refuses a negative amount', async () => {
+    const row = await organization();
+    await db
+      .updateTable('organizations')
+      .set({ max_daily_balance: 9_007_199_254_740_993n })
+      .where('id', '=', row.id)
+      .execute();
+    const stored = await db
+      .selectFrom('organizations')
+      .select('max_daily_balance')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.max_daily_balance).toBe('9007199254740993');
+    await expect(setColumn(row.id, 'prepayment_amount', -1)).rejects.toThrow();
   });
 });

@@ -88,7 +88,7 @@ describe('GET /api/whitelabel', () => {
       .values({
         name: 'Gone Media',
         role: 'customized',
-        state: 'deleted',
+        state: 'DELETED',
         title: 'Gone Media',
         color: '#ff0000',
         whitelabel_hosts: ['gone.localhost'],
@@ -116,13 +116,16 @@ describe('GET /api/whitelabel', () => {
         url: '/api/dictionary',
         headers: bearer(await loginAs(ctx.app, 'supervisor')),
       }),
-      await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' }),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
       expect(response.body).not.toContain(NORTHWIND_HOST);
       expect(response.body).not.toContain('whitelabel_hosts');
     }
+    // The API description names the staff-only field of GET /v2/organization/{id}, but never a value.
+    const openapi = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(openapi.statusCode).toBe(200);
+    expect(openapi.body).not.toContain(NORTHWIND_HOST);
     expect(Object.keys(responses[0]?.json() ?? {}).sort()).toEqual([
       'color',
       'favicon',
