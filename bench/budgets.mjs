@@ -11,4 +11,6 @@ export const budgets = {
   loginPageGzipKb: 200,
   /** Foundation II: time until the login page is interactive in headless Chromium on loopback. */
   loginInteractiveMs: 1500,
+  /** Organizations: GET /organizations p99 with 50,000 organizations, embedded and PostgreSQL. */
+  organizationsListP99Ms: 30,
 };

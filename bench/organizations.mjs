@@ -1,0 +1,89 @@
+// GET /api/organizations over 50,000 organizations (issue 4 budget), on the embedded database and PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { budgets } from './budgets.mjs';
+
+const ORGANIZATIONS = 50_000;
+const DEMO_PASSWORD = 'Beacon-demo-1';
+
+/** A quarter of them under Demo Agency (id 2), a tenth deleted, countries and currencies spread. */
+const SEED_SQL = `
+  INSERT INTO organizations (name, role, country, currency, invoicing_currency, state, parent_id)
+  SELECT 'Bench Organization ' || g, 'regular', (ARRAY['ES','GB','US','FR','DE'])[1 + g % 5],
+         (ARRAY['usd','eur','gbp'])[1 + g % 3], (ARRAY['usd','eur','gbp'])[1 + g % 3],
+         CASE WHEN g % 10 = 0 THEN 'DELETED' ELSE 'active' END, CASE WHEN g % 4 = 0 THEN 2 ELSE NULL END
+  FROM generate_series(1, ${ORGANIZATIONS}) AS g`;
+
+const QUERY = '/api/organizations?limit=32&sort=-created_at&country%5Bis%5D=ES';
+
+const measure = async ({ label, port, load, request }) => {
+  const rows = [];
+  for (const username of ['supervisor', 'owner']) {
+    const login = await request(port, 'POST', '/api/login', { body: { username, password: DEMO_PASSWORD } });
+    const { token } = JSON.parse(login.body);
+    const ask = () => request(port, 'GET', QUERY, { token });
+    await load({ total: 100, concurrency: 4, send: ask });
+    const result = await load({ total: 1000, concurrency: 8, send: ask });
+    if (result.failures) throw new Error(`GET /api/organizations failed ${result.failures} times`);
+    rows.push({
+      name: `GET /api/organizations p99, ${label}, ${username} (${result.rps} req/s, 8 concurrent)`,
+      value: Math.round(result.p99 * 10) / 10,
+      unit: 'ms',
+      budget: budgets.organizationsListP99Ms,
+    });
+  }
+  return rows;
+};
+
+export const measureOrganizations = async ({ startServer, stopServer, load, request, port }) => {
+  const rows = [];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-orgs-'));
+  try {
+    // Embedded: seed the demo world, then the organizations straight into the stopped server's data directory.
+    const seeding = await startServer(dataDir, port);
+    await stopServer(seeding.child);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    await pglite.exec(`${SEED_SQL}; ANALYZE organizations;`);
+    await pglite.close();
+    const server = await startServer(dataDir, port);
+    rows.push(...(await measure({ label: 'embedded', port, load, request })));
+    await stopServer(server.child);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL at ${adminUrl} is not reachable: the PostgreSQL rows are skipped.`);
+    return rows;
+  }
+  const name = `beacon_bench_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-pg-'));
+    const server = await startServer(emptyDir, port, {
+      env: { DATABASE_URL: url.toString() },
+      args: ['--seed-demo'],
+    });
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(SEED_SQL);
+    await client.query('ANALYZE organizations');
+    await client.end();
+    rows.push(...(await measure({ label: 'PostgreSQL', port, load, request })));
+    await stopServer(server.child);
+    rmSync(emptyDir, { recursive: true, force: true });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  return rows;
+};
