@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
@@ -17,6 +16,8 @@ const externals = [
 ];
 
 export const buildServer = async () => {
+  // Loaded here so that a start with nothing to build does not pay for esbuild.
+  const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(root, 'packages/server/src/main.ts')],
     outfile: path.join(root, 'packages/server/dist/main.js'),
