@@ -33,6 +33,10 @@ export const PASSWORD_MISMATCH_MESSAGE = 'The password does not match';
 /** A new password must differ from the current one, or an expired password could be kept forever. */
 export const PASSWORD_REUSED_MESSAGE = 'The new password must be different from the current one';
 export const EMAIL_MESSAGE = 'The email address is not valid';
+/** Usernames and emails are unique across the platform; the current password proves a password change. */
+export const USERNAME_TAKEN_MESSAGE = 'This username is already in use';
+export const EMAIL_TAKEN_MESSAGE = 'This email address is already in use';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not correct';
 
 // Creatives.
 export const URL_PREFIX_MESSAGE = 'Enter a valid URL with a valid prefix';

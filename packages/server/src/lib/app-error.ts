@@ -4,6 +4,11 @@ import {
   PASSWORD_EXPIRING_MESSAGE,
   UNEXPECTED_ERROR_MESSAGE,
 } from '@beacon/domain/dictionary/error-catalogue';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from '@beacon/domain/validation/messages';
 
 /**
  * Errors are values with codes (STYLE.md): services throw `new AppError('USERNAME_TAKEN')` and the central
@@ -17,7 +22,7 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again' },
   PASSWORD_EXPIRED: { status: 401, message: PASSWORD_EXPIRED_MESSAGE },
   PASSWORD_CHANGE_REQUIRED: { status: 403, message: PASSWORD_EXPIRING_MESSAGE },
-  WRONG_CURRENT_PASSWORD: { status: 400, message: 'The current password is not correct' },
+  WRONG_CURRENT_PASSWORD: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE },
   INVALID_RESET_TOKEN: {
     status: 400,
     message: 'This password reset link is not valid or has expired. Request a new one',
@@ -27,8 +32,8 @@ export const ERROR_CODES = {
   DEMO_READ_ONLY: { status: 403, message: 'Demo mode is read-only. Exit demo mode to make changes' },
   SIMULATION_NOT_ALLOWED: { status: 403, message: 'You may not simulate this user' },
   NOT_FOUND: { status: 404, message: 'Not found' },
-  USERNAME_TAKEN: { status: 409, message: 'This username is already in use' },
-  EMAIL_TAKEN: { status: 409, message: 'This email address is already in use' },
+  USERNAME_TAKEN: { status: 409, message: USERNAME_TAKEN_MESSAGE },
+  EMAIL_TAKEN: { status: 409, message: EMAIL_TAKEN_MESSAGE },
   STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { INVALID_FORMAT_MESSAGE } from '@beacon/domain/validation/messages';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, type ErrorDetail } from '../lib/app-error';
@@ -27,7 +28,7 @@ const toPath = (instancePath: string, context: string | undefined): string => {
 
 /** One detail per problem; an unknown field is reported on its own path, so the client can point at it. */
 const detailsOf = (issue: FastifySchemaValidationError, context: string | undefined): ErrorDetail[] => {
-  const message = issue.message ?? 'Invalid format';
+  const message = issue.message ?? INVALID_FORMAT_MESSAGE;
   const keys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
   if (Array.isArray(keys) && keys.length > 0) {
     const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -1,12 +1,12 @@
 import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
 import { requiredString } from '@beacon/domain/validation/generic';
-import { PASSWORD_MISMATCH_MESSAGE } from '@beacon/domain/validation/messages';
+import { PASSWORD_MISMATCH_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import { z } from 'zod';
 
 export const ZChangePasswordRequest = z.strictObject({
   organizationId: z.coerce.number().int().positive(),
   userId: z.coerce.number().int().positive(),
-  currentPassword: z.string({ error: 'This field is required' }).min(1, { error: 'This field is required' }),
+  currentPassword: z.string({ error: REQUIRED_MESSAGE }).min(1, { error: REQUIRED_MESSAGE }),
   password: ZPassword,
 });
 

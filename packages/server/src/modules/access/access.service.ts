@@ -1,4 +1,4 @@
-import { PASSWORD_REUSED_MESSAGE } from '@beacon/domain/validation/messages';
+import { PASSWORD_REUSED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE } from '@beacon/domain/validation/messages';
 import type { Deps, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { addMinutes } from '../../lib/clock';
@@ -57,7 +57,7 @@ export const changeOwnPassword = async (
   if (!user) throw new AppError('AUTHENTICATION_REQUIRED');
   if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
     throw new AppError('WRONG_CURRENT_PASSWORD', {
-      details: [{ path: 'currentPassword', message: 'The current password is not correct' }],
+      details: [{ path: 'currentPassword', message: WRONG_CURRENT_PASSWORD_MESSAGE }],
     });
   }
   if (await verifyPassword(user.password_hash, input.password)) {

@@ -1,4 +1,5 @@
 import type { UserRole } from '@beacon/domain/dictionary/roles';
+import { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from '@beacon/domain/validation/messages';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -32,11 +33,11 @@ export type CreateUserInput = {
 
 const usernameTaken = () =>
   new AppError('USERNAME_TAKEN', {
-    details: [{ path: 'username', message: 'This username is already in use' }],
+    details: [{ path: 'username', message: USERNAME_TAKEN_MESSAGE }],
   });
 const emailTaken = () =>
   new AppError('EMAIL_TAKEN', {
-    details: [{ path: 'email', message: 'This email address is already in use' }],
+    details: [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }],
   });
 
 /** Usernames and emails are unique across the platform, case-insensitively (409 with a clear message). */
