@@ -7,6 +7,7 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import type { SessionPurpose } from './db/schema';
 import type { Clock } from './lib/clock';
+import type { FileStore } from './lib/file-store';
 import type { Mailer } from './lib/mailer';
 import type { SessionCache } from './modules/session/session-cache';
 
@@ -20,6 +21,8 @@ export type Deps = {
   /** Key that signs simulation grants; generated once per installation and kept in the database. */
   grantSecret: string;
   sessionCache: SessionCache;
+  /** Uploaded files (DESIGN §2): `<dataDir>/files` by default. */
+  files: FileStore;
 };
 
 /** The authenticated caller of a request. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -12,9 +13,11 @@ import type { AppInstance, Deps } from './app-types';
 import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
+import { createLocalFileStore } from './lib/file-store';
 import { createMailer } from './lib/mailer';
 import { accessRoutes } from './modules/access/access.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
@@ -25,6 +28,7 @@ import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
 import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandling } from './plugins/errors';
+import { registerUploads } from './plugins/uploads';
 
 export type BuildOptions = {
   config: Config;
@@ -67,6 +71,7 @@ export const buildApp = async ({
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
     grantSecret: await loadGrantSecret({ db }),
     sessionCache: createSessionCache(config.session.cacheSeconds * 1000),
+    files: createLocalFileStore(path.join(config.dataDir, 'files')),
   };
   app.decorate('deps', deps);
 
@@ -109,6 +114,7 @@ export const buildApp = async ({
   registerErrorHandling(app);
   const registeredRoutes: RegisteredRoute[] = [];
   registerAccessControl(app, deps, registeredRoutes);
+  await registerUploads(app);
 
   await app.register(
     async (api) => {
@@ -120,6 +126,7 @@ export const buildApp = async ({
       await typed.register(dictionaryRoutes);
       await typed.register(outboxRoutes);
       await typed.register(organizationsRoutes);
+      await typed.register(filesRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },

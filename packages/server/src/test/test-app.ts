@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type BeaconApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import type { Db } from '../db/database';
@@ -36,7 +40,13 @@ export const startTestApp = async (
   const { db, destroy } = await createTestDatabase();
   // The session cache is off by default so that tests changing rows directly see the change at once;
   // session-cache.test.ts runs with it on.
-  const config = loadConfig({ PUBLIC_URL: 'http://beacon.test', SESSION_CACHE_SECONDS: '0', ...options.env });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-test-'));
+  const config = loadConfig({
+    PUBLIC_URL: 'http://beacon.test',
+    SESSION_CACHE_SECONDS: '0',
+    BEACON_DATA_DIR: dataDir,
+    ...options.env,
+  });
   if (options.seed ?? true) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
   const clock = options.clock ?? createTestClock();
   const app = await buildApp({ config, db, clock });
@@ -48,6 +58,7 @@ export const startTestApp = async (
     close: async () => {
       await app.close();
       await destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
@@ -67,3 +78,33 @@ export const loginAs = async (
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type MultipartPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Uint8Array };
+
+/** A multipart/form-data body for `app.inject` (what a browser's FormData sends). */
+export const multipart = (parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } => {
+  const boundary = `----beacon${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      'filename' in part
+        ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}`
+        : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`));
+    chunks.push('filename' in part ? Buffer.from(part.data) : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** The smallest valid PNG (1×1, transparent), for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
