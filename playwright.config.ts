@@ -8,7 +8,9 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
  * suite's fixtures (a user whose password has expired) and then serves.
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = '.tmp/e2e-data';
+// A second suite on another E2E_PORT gets its own data and output directories.
+const suffix = process.env.E2E_PORT ? `-${port}` : '';
+const dataDir = `.tmp/e2e-data${suffix}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +20,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: '.tmp/e2e-output',
+  outputDir: `.tmp/e2e-output${suffix}`,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
