@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: measures what the issues set budgets for, prints a table and writes bench/results.json.
+// `npm run bench -- organizations` (or `foundation`) measures only that part.
 // Traffic goes only to a server this script starts on 127.0.0.1; every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,16 @@ import { budgets } from './budgets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_PASSWORD = 'Beacon-demo-1';
+
+/** Foundation I and II (start, login, dictionary, console) and issue 4 (the organizations list). */
+const PARTS = ['foundation', 'organizations'];
+const selected = process.argv.slice(2);
+const unknownParts = selected.filter((part) => !PARTS.includes(part));
+if (unknownParts.length) {
+  console.error(`Unknown bench part: ${unknownParts.join(', ')} (parts: ${PARTS.join(', ')})`);
+  process.exit(2);
+}
+const isSelected = (part) => selected.length === 0 || selected.includes(part);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values, p) => {
@@ -125,87 +136,94 @@ await new Promise((resolve, reject) =>
   ),
 );
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-'));
 const port = 18_000 + Math.floor(Math.random() * 1000);
-try {
-  const first = await startServer(dataDir, port);
-  record(
-    'start → /api/health 200, first start (empty data dir, seeds demo)',
-    round(first.ms),
-    'ms',
-    budgets.firstStartMs,
-  );
-  await stopServer(first.child);
 
-  const restarts = [];
-  let server;
-  for (let i = 0; i < 3; i += 1) {
-    if (server) await stopServer(server.child);
-    server = await startServer(dataDir, port);
-    restarts.push(server.ms);
+const measureFoundation = async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-'));
+  try {
+    const first = await startServer(dataDir, port);
+    record(
+      'start → /api/health 200, first start (empty data dir, seeds demo)',
+      round(first.ms),
+      'ms',
+      budgets.firstStartMs,
+    );
+    await stopServer(first.child);
+
+    const restarts = [];
+    let server;
+    for (let i = 0; i < 3; i += 1) {
+      if (server) await stopServer(server.child);
+      server = await startServer(dataDir, port);
+      restarts.push(server.ms);
+    }
+    record(
+      'start → /api/health 200, restart (median of 3)',
+      round(percentile(restarts, 50)),
+      'ms',
+      budgets.startMs,
+    );
+
+    const login = await load({
+      total: 200,
+      concurrency: 8,
+      send: () =>
+        request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }),
+    });
+    record(`POST /api/login p50 (${login.requests} req, ${login.concurrency} concurrent)`, login.p50, 'ms');
+    record(
+      `POST /api/login p99 (${login.rps} req/s, ${login.failures} failed)`,
+      login.p99,
+      'ms',
+      budgets.loginP99Ms,
+    );
+
+    const token = JSON.parse(
+      (await request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }))
+        .body,
+    ).token;
+    // As the console asks for it: gzip accepted, no cached copy yet (a full body every time).
+    const askDictionary = () =>
+      request(port, 'GET', '/api/dictionary', { token, headers: { 'accept-encoding': 'gzip' } });
+    await load({ total: 100, concurrency: 4, send: askDictionary });
+    const dictionary = await load({ total: 3000, concurrency: 16, send: askDictionary });
+    record(
+      `GET /api/dictionary p50 (${dictionary.requests} req, ${dictionary.concurrency} concurrent)`,
+      dictionary.p50,
+      'ms',
+    );
+    record(
+      `GET /api/dictionary p99 (${dictionary.rps} req/s, ${dictionary.failures} failed)`,
+      dictionary.p99,
+      'ms',
+      budgets.dictionaryP99Ms,
+    );
+    if (login.failures || dictionary.failures) throw new Error('requests failed under load');
+
+    const { measureWeb } = await import('./web.mjs');
+    for (const row of await measureWeb(root, `http://127.0.0.1:${port}`))
+      record(row.name, row.value, row.unit, row.budget);
+    await stopServer(server.child);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  record(
-    'start → /api/health 200, restart (median of 3)',
-    round(percentile(restarts, 50)),
-    'ms',
-    budgets.startMs,
-  );
-
-  const login = await load({
-    total: 200,
-    concurrency: 8,
-    send: () => request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }),
-  });
-  record(`POST /api/login p50 (${login.requests} req, ${login.concurrency} concurrent)`, login.p50, 'ms');
-  record(
-    `POST /api/login p99 (${login.rps} req/s, ${login.failures} failed)`,
-    login.p99,
-    'ms',
-    budgets.loginP99Ms,
-  );
-
-  const token = JSON.parse(
-    (await request(port, 'POST', '/api/login', { body: { username: 'owner', password: DEMO_PASSWORD } }))
-      .body,
-  ).token;
-  // As the console asks for it: gzip accepted, no cached copy yet (a full body every time).
-  const askDictionary = () =>
-    request(port, 'GET', '/api/dictionary', { token, headers: { 'accept-encoding': 'gzip' } });
-  await load({ total: 100, concurrency: 4, send: askDictionary });
-  const dictionary = await load({ total: 3000, concurrency: 16, send: askDictionary });
-  record(
-    `GET /api/dictionary p50 (${dictionary.requests} req, ${dictionary.concurrency} concurrent)`,
-    dictionary.p50,
-    'ms',
-  );
-  record(
-    `GET /api/dictionary p99 (${dictionary.rps} req/s, ${dictionary.failures} failed)`,
-    dictionary.p99,
-    'ms',
-    budgets.dictionaryP99Ms,
-  );
-  if (login.failures || dictionary.failures) throw new Error('requests failed under load');
-
-  const { measureWeb } = await import('./web.mjs');
-  for (const row of await measureWeb(root, `http://127.0.0.1:${port}`))
-    record(row.name, row.value, row.unit, row.budget);
-  await stopServer(server.child);
-} finally {
-  agent.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+};
+if (isSelected('foundation')) await measureFoundation();
 
 // Issue 4: GET /organizations (a page of 32, a filter and a sort) over 50,000 organizations, on the embedded
 // database and on PostgreSQL (BENCH_POSTGRES_URL, default the local server), as operator staff (all rows) and
 // as an agency owner (its subtree).
-const { measureOrganizations } = await import('./organizations.mjs');
-for (const row of await measureOrganizations({ startServer, stopServer, load, request, port, record }))
-  record(row.name, row.value, row.unit, row.budget);
+if (isSelected('organizations')) {
+  const { measureOrganizations } = await import('./organizations.mjs');
+  for (const row of await measureOrganizations({ startServer, stopServer, load, request, port, record }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+agent.destroy();
 
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 writeFileSync(
   path.join(root, 'bench/results.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, parts: selected.length ? selected : PARTS, results }, null, 2)}\n`,
 );
 
 const width = Math.max(...results.map((row) => row.name.length));

@@ -59,6 +59,8 @@ declare module 'fastify' {
     allowPasswordChangeSession?: boolean;
     /** A write that stays allowed in demo mode (it changes only the caller's own session). */
     allowInDemo?: boolean;
+    /** A download a browser opens in a new tab: `?token=` (and `?demo=1`) may stand in for the headers (§7). */
+    allowQueryToken?: boolean;
   }
   interface FastifyInstance {
     deps: Deps;

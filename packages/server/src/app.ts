@@ -21,9 +21,13 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { plannerMapRoutes } from './modules/planner-map/planner-map.routes';
+import { publisherListsRoutes } from './modules/publisher-lists/publisher-lists.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
 import { createSessionCache } from './modules/session/session-cache';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
 import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
@@ -126,6 +130,10 @@ export const buildApp = async ({
       await typed.register(dictionaryRoutes);
       await typed.register(outboxRoutes);
       await typed.register(organizationsRoutes);
+      await typed.register(usersRoutes);
+      await typed.register(plannerMapRoutes);
+      await typed.register(publisherListsRoutes);
+      await typed.register(trackingRoutes);
       await typed.register(filesRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },

@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemo } from './db/seed/demo';
 import { createFirstSupervisor } from './db/seed/first-supervisor';
 import { AppError } from './lib/app-error';
+import { serializeRequest } from './lib/log-redaction';
 import { isDatabaseEmpty } from './modules/organizations/organizations.service';
 
 const USAGE = `Usage: beacon [command] [options]
@@ -54,7 +55,12 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
 
   const webRoot = process.env.BEACON_WEB_ROOT || fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const app = await buildApp({ config, db, logger: { level: config.logLevel }, webRoot });
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
+    webRoot,
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -46,6 +46,20 @@ export const HTML_MARKUP_MESSAGE = 'HTML markup is not valid...';
 // Domains.
 export const DOMAIN_MESSAGE = 'A valid domain is required';
 
+// Organizations: the company tax id (VAT check of §5) and the fields only the operator's staff may set (§6).
+/** The tax id has the right format but fails its country's check (e.g. "The VAT number is not valid"). */
+export const invalidTaxIdMessage = (name: string): string => `The ${name} is not valid`;
+export const TAX_ID_KIND_MISMATCH_MESSAGE = "This kind of tax id is not the one of the company's country";
+export const INTERNAL_FIELD_MESSAGE = "Only the operator's staff may change this field";
+export const BRANDING_FIELD_MESSAGE =
+  'Only the owner of a customized (white-label) organization may change this field';
+export const PARENT_CYCLE_MESSAGE = 'An organization cannot be placed under itself or one of its descendants';
+export const CONTACT_NOT_STAFF_MESSAGE = "Choose an active user of the operator's staff";
+export const HOST_TAKEN_MESSAGE = 'This host already belongs to another organization';
+export const ADMIN_STATE_MESSAGE = 'Only an admin may delete or restore organizations';
+export const OPERATOR_ORGANIZATION_FIXED_MESSAGE =
+  "The operator's own organization cannot be deleted, moved or given another role";
+
 // Geolist and publisher list uploads (§5, §8).
 export const GEOLIST_INVALID_FILE_MESSAGE =
   'The file is not valid. Upload a .csv or .json file with the areas';

@@ -3,12 +3,18 @@ import type { Db } from './database';
 import * as m0001 from './migrations/0001-foundation';
 import * as m0002 from './migrations/0002-currency-rates';
 import * as m0003 from './migrations/0003-organization-details';
+import * as m0004 from './migrations/0004-users-and-files';
+import * as m0005 from './migrations/0005-tracking-events';
+import * as m0006 from './migrations/0006-list-indexes';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-currency-rates': m0002,
   '0003-organization-details': m0003,
+  '0004-users-and-files': m0004,
+  '0005-tracking-events': m0005,
+  '0006-list-indexes': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

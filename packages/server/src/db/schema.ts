@@ -13,7 +13,9 @@ import type {
   Region,
   TaxIdKind,
 } from '@beacon/domain/dictionary/organizations';
+import type { PublisherListKind, PublisherListState } from '@beacon/domain/dictionary/publisher-lists';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import type { DecimalMark, UserState } from '@beacon/domain/dictionary/users';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Kysely's view of the database: one type per table, matching the migrations in ./migrations. */
@@ -84,15 +86,25 @@ export type UserTable = {
   name: string;
   phone: string | null;
   role: UserRole;
-  state: Generated<string>;
+  state: Generated<UserState>;
   password_hash: string;
   password_changed_at: Timestamp;
   image: Generated<string>;
   view_all_kpis: Generated<boolean>;
   view_all_campaigns: Generated<boolean>;
+  /** The profile's decimal mark; the session carries it (migration 0004). */
+  decimal_mark: Generated<DecimalMark>;
+  /** Set with state 'deleted' (decision 011). */
+  deleted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   version: Generated<number>;
+};
+
+/** The advertiser organizations (children of its organization) a user is restricted to. */
+export type UserAdvertiserTable = {
+  user_id: IdRef;
+  organization_id: IdRef;
 };
 
 export type SessionPurpose = 'full' | 'password_change';
@@ -175,10 +187,38 @@ export type CurrencyRateTable = {
 
 export type PlatformSettingTable = { key: string; value: string };
 
+export type TrackingEventTable = {
+  id: Id;
+  organization_id: IdRef;
+  event_id: number;
+  tracking_tool: string;
+  click_id: string | null;
+  device_id: string | null;
+  /** A keyed hash of the client address, never the address itself. */
+  ip_hash: string | null;
+  raw: Json<Record<string, unknown>>;
+  received_at: CreatedAt;
+};
+
+export type PublisherListTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  kind: PublisherListKind;
+  state: Generated<PublisherListState>;
+  publishers_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  version: Generated<number>;
+};
+
+export type PublisherListEntryTable = { list_id: IdRef; publisher: string };
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
   users: UserTable;
+  user_advertisers: UserAdvertiserTable;
   sessions: SessionTable;
   simulation_grants: SimulationGrantTable;
   login_attempts: LoginAttemptTable;
@@ -186,6 +226,9 @@ export type Database = {
   outbox: OutboxTable;
   history: HistoryTable;
   currency_rates: CurrencyRateTable;
+  tracking_events: TrackingEventTable;
+  publisher_lists: PublisherListTable;
+  publisher_list_entries: PublisherListEntryTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -193,4 +236,5 @@ export type NewOrganization = Insertable<OrganizationTable>;
 export type OrganizationUpdate = Updateable<OrganizationTable>;
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;

@@ -1,8 +1,9 @@
 /**
  * The list mechanism of DESIGN §4 for every list route: a querystring schema that parses `page`, `limit`,
  * `search`, `sort` and `field[operator]=value` with the domain's parseListQuery (answering a 400 with
- * `details[{ path, message }]`), the SQL that applies the query to a Kysely select, and the answer with its
- * `x-total-count` header.
+ * `details[{ path, message }]`), the SQL that applies the query to a Kysely select, a page with its total
+ * (counted only when the page cannot tell it, and remembered until the table changes: decision 012), and the
+ * answer with its `x-total-count` header.
  */
 import { OPERATORS_BY_FIELD_TYPE } from '@beacon/domain/dictionary/grid';
 import {
@@ -16,8 +17,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import {
   type Expression,
+  type QueryExecutorProvider,
   type RawBuilder,
   type SelectQueryBuilder,
+  type Simplify,
   type SqlBool,
   type StringReference,
   sql,
@@ -95,6 +98,11 @@ export type ListSource<DB, TB extends keyof DB, F extends string = string> = {
   readonly searchColumns?: readonly ListColumn<DB, TB>[];
   /** A unique column that breaks ties in the order, so that pages never overlap or skip a row. */
   readonly idColumn: ListColumn<DB, TB>;
+  /**
+   * A sequence that a trigger moves on every write to the list's table (`list_changed()`, migration 0006):
+   * listPage then remembers counts until it moves (decision 012). Without one, every full page is counted.
+   */
+  readonly changeSequence?: string;
 };
 
 /** A source with its field names widened, for the lookups by a query's field name. */
@@ -200,13 +208,10 @@ const filterCondition = <DB, TB extends keyof DB>(
     case 'ends':
       return sql<SqlBool>`${column} ILIKE ${`%${text}`}`;
     case 'any':
-      return or(
-        values.map((value) =>
-          isText
-            ? sql<SqlBool>`${column} ILIKE ${escapeLike(String(value))}`
-            : sql<SqlBool>`${column} = ${paramOf(spec, value)}`,
-        ),
-      );
+      if (values.length === 0) return sql<SqlBool>`false`;
+      return isText
+        ? sql<SqlBool>`lower(${column}) IN (${sql.join(values.map((value) => sql`lower(${String(value)})`))})`
+        : or(values.map((value) => sql<SqlBool>`${column} = ${paramOf(spec, value)}`));
     case 'gt':
       return sql<SqlBool>`${column} > ${paramOf(spec, scalar)}`;
     case 'gte':
@@ -219,14 +224,16 @@ const filterCondition = <DB, TB extends keyof DB>(
       break;
   }
   if (spec.type === 'date') return dateCondition(column, filter);
+  // Text equality is `lower(a) = lower(b)`: what ILIKE without wildcards means, in a form that an index on
+  // `lower(column)` serves (migration 0006).
   if (filter.operator === 'is') {
     return isText
-      ? sql<SqlBool>`${column} ILIKE ${text}`
+      ? sql<SqlBool>`lower(${column}) = lower(${String(scalar)})`
       : sql<SqlBool>`${column} = ${paramOf(spec, scalar)}`;
   }
   if (filter.operator === 'isnt') {
     return isText
-      ? sql<SqlBool>`(${column} IS NULL OR ${column} NOT ILIKE ${text})`
+      ? sql<SqlBool>`(${column} IS NULL OR lower(${column}) <> lower(${String(scalar)}))`
       : sql<SqlBool>`(${column} IS NULL OR ${column} <> ${paramOf(spec, scalar)})`;
   }
   throw new Error(`The operator "${filter.operator}" does not apply to ${filter.field}`);
@@ -275,24 +282,136 @@ export const applyListQuery = <DB, TB extends keyof DB, O, F extends string>(
     .offset((list.page - 1) * list.limit);
 };
 
-/**
- * The number of rows the list holds across all pages: the same filters and search on the base query
- * (joins and scope conditions, without paging). A grouped base query needs wrapping in a subquery first.
- */
-export const countListQuery = async <DB, TB extends keyof DB, O, F extends string>(
+const countQueryOf = <DB, TB extends keyof DB, O, F extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   list: ListQuery,
   source: ListSource<DB, TB, F>,
-): Promise<number> => {
-  const row: unknown = await applyListFilters(query, list, source)
+) =>
+  applyListFilters(query, list, source)
     .clearSelect()
     .clearOrderBy()
-    .select(sql<string>`count(*)`.as('count'))
-    .executeTakeFirst();
+    .select(sql<string>`count(*)`.as('count'));
+
+const runCount = async (query: { executeTakeFirst: () => Promise<unknown> }): Promise<number> => {
+  const row = await query.executeTakeFirst();
   // The row's type is lost in the generic query builder; read it back with a check instead of a cast.
   const count = typeof row === 'object' && row !== null && 'count' in row ? Number(row.count) : Number.NaN;
   if (!Number.isFinite(count)) throw new Error('The count query answered no count');
   return count;
+};
+
+/**
+ * The number of rows the list holds across all pages: the same filters and search on the base query
+ * (joins and scope conditions, without paging). A grouped base query needs wrapping in a subquery first.
+ */
+export const countListQuery = <DB, TB extends keyof DB, O, F extends string>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: ListQuery,
+  source: ListSource<DB, TB, F>,
+): Promise<number> => runCount(countQueryOf(query, list, source));
+
+// ---------------------------------------------------------------------------------------------------------
+// Page and total (decision 012)
+
+/**
+ * How long a remembered count may be answered. The change mark is what normally retires it; the age only
+ * bounds a write that commits while its count is being taken (the mark moves when the write runs).
+ */
+export const LIST_COUNT_MAX_AGE_MS = 10_000;
+const LIST_COUNT_MAX_ENTRIES = 1_000;
+
+/** The database handle (a Kysely instance or transaction) the list's query was built on. */
+export type ListDatabase = QueryExecutorProvider & { readonly isTransaction: boolean };
+
+/** A count as of a change mark; pending while it runs, so that requests arriving meanwhile share it. */
+type RememberedCount = { readonly mark: string; readonly total: Promise<number>; readonly storedAt: number };
+
+/** Remembered counts per database handle, so that two apps (two tests) never share one. */
+const countsByDatabase = new WeakMap<object, Map<string, RememberedCount>>();
+
+const rememberedCountsOf = (db: object): Map<string, RememberedCount> => {
+  const existing = countsByDatabase.get(db);
+  if (existing) return existing;
+  const counts = new Map<string, RememberedCount>();
+  countsByDatabase.set(db, counts);
+  return counts;
+};
+
+/** The column that carries the change mark on the rows of a page, taken off before they are answered. */
+const CHANGE_MARK = 'list_change_mark';
+
+/** Where the list's table is in its history of writes: the position of its change sequence. */
+const changeMarkOf = (sequence: string): RawBuilder<string> =>
+  sql<string>`(SELECT last_value::text || ':' || is_called::text FROM ${sql.table(sequence)})`;
+
+const rememberedCount = async <DB, TB extends keyof DB, O, F extends string>(
+  db: ListDatabase,
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: ListQuery,
+  source: ListSource<DB, TB, F>,
+  mark: string,
+): Promise<number> => {
+  const countQuery = countQueryOf(query, list, source);
+  const compiled = countQuery.compile();
+  const key = JSON.stringify([compiled.sql, compiled.parameters], (_, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+  const counts = rememberedCountsOf(db);
+  const remembered = counts.get(key);
+  const now = performance.now();
+  if (remembered && remembered.mark === mark && now - remembered.storedAt < LIST_COUNT_MAX_AGE_MS) {
+    return remembered.total;
+  }
+  const total = runCount(countQuery);
+  counts.delete(key);
+  if (counts.size >= LIST_COUNT_MAX_ENTRIES) {
+    const oldest = counts.keys().next().value;
+    if (oldest !== undefined) counts.delete(oldest);
+  }
+  counts.set(key, { mark, total, storedAt: now });
+  // A failed count is forgotten, not answered again; the caller still gets the error through `total`.
+  total.catch(() => {
+    if (counts.get(key)?.total === total) counts.delete(key);
+  });
+  return total;
+};
+
+/** The total a page gives by itself: one that is not full ends the list (unless it lies past the end). */
+const totalOfPage = (list: ListQuery, rowCount: number): number | undefined => {
+  const offset = (list.page - 1) * list.limit;
+  return rowCount < list.limit && (rowCount > 0 || offset === 0) ? offset + rowCount : undefined;
+};
+
+/**
+ * One page of a list (applyListQuery) and its total for `x-total-count`. A page that is not full ends the
+ * list, so its total needs no count. Otherwise, with a change sequence and outside a transaction (whose
+ * own writes a count could include), the count is remembered until the table changes or
+ * LIST_COUNT_MAX_AGE_MS passes, so that paging and re-sorting a large list do not count it again. The page
+ * reads the sequence in the same statement, before any count, so that a write landing in between is
+ * counted yet moves the mark past the remembered count.
+ */
+export const listPage = async <DB, TB extends keyof DB, O extends object, F extends string>(
+  db: ListDatabase,
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: ListQuery,
+  source: ListSource<DB, TB, F>,
+): Promise<{ rows: Simplify<O>[]; total: number }> => {
+  const page = applyListQuery(query, list, source);
+  if (!source.changeSequence || db.isTransaction) {
+    const rows = await page.execute();
+    return { rows, total: totalOfPage(list, rows.length) ?? (await countListQuery(query, list, source)) };
+  }
+  // The mark rides on every row of the page and is taken off before the rows go back.
+  const rows = await page.select(changeMarkOf(source.changeSequence).as(CHANGE_MARK)).$castTo<O>().execute();
+  const [first] = rows;
+  const mark = first === undefined ? undefined : Reflect.get(first, CHANGE_MARK);
+  for (const row of rows) Reflect.deleteProperty(row, CHANGE_MARK);
+  const total =
+    totalOfPage(list, rows.length) ??
+    (typeof mark === 'string'
+      ? await rememberedCount(db, query, list, source, mark)
+      : await countListQuery(query, list, source));
+  return { rows, total };
 };
 
 // ---------------------------------------------------------------------------------------------------------

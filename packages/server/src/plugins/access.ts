@@ -13,6 +13,17 @@ export const bearerToken = (request: FastifyRequest): string | null => {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 };
 
+/** `?name=` of a route that declares `allowQueryToken` (a download opened in a new tab sends no headers). */
+const queryCredential = (request: FastifyRequest, name: 'token' | 'demo'): string | null => {
+  if (!request.routeOptions.config?.allowQueryToken) return null;
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/** The bearer of the Authorization header, or the query token where the route allows one. */
+const requestToken = (request: FastifyRequest): string | null =>
+  bearerToken(request) ?? queryCredential(request, 'token');
+
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
 
 /**
@@ -34,10 +45,10 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
   });
 
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const token = requestToken(request);
     request.principal = token ? await resolvePrincipal(deps, token) : null;
-    request.isDemo =
-      request.headers['x-demo'] === '1' && request.principal !== null && canUseDemo(request.principal.role);
+    const demo = request.headers['x-demo'] ?? queryCredential(request, 'demo');
+    request.isDemo = demo === '1' && request.principal !== null && canUseDemo(request.principal.role);
   });
 
   // Before validation: a caller without a session, or without the right, learns nothing about the schema.
@@ -47,7 +58,7 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
     if (!access || access === 'public') return;
     const principal = request.principal;
     if (!principal) {
-      throw new AppError(bearerToken(request) ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED');
+      throw new AppError(requestToken(request) ? 'SESSION_EXPIRED' : 'AUTHENTICATION_REQUIRED');
     }
     if (principal.purpose === 'password_change' && !config.allowPasswordChangeSession) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED');

@@ -1,8 +1,8 @@
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
-import type { Kysely } from 'kysely';
-import type { Database, NewOrganization, OrganizationRow } from '../../db/schema';
-import { applyListQuery, countListQuery } from '../../lib/list-query';
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewOrganization, OrganizationRow, OrganizationUpdate } from '../../db/schema';
+import { listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 /** How the fields of ORGANIZATION_LIST_SPEC map onto the organizations table. */
@@ -23,6 +23,7 @@ const ORGANIZATION_LIST_SOURCE = {
   },
   searchColumns: ['o.name', 'o.title', 'o.tax_id'],
   idColumn: 'o.id',
+  changeSequence: 'organizations_changes',
 } as const;
 
 const organizationsInScope = (
@@ -45,14 +46,8 @@ export const listOrganizationsInScope = async (
   scope: TenantScope,
   list: ListQuery,
   options: { withDeleted: boolean },
-): Promise<{ rows: OrganizationRow[]; total: number }> => {
-  const base = organizationsInScope(db, scope, options);
-  const [rows, total] = await Promise.all([
-    applyListQuery(base.selectAll('o'), list, ORGANIZATION_LIST_SOURCE).execute(),
-    countListQuery(base, list, ORGANIZATION_LIST_SOURCE),
-  ]);
-  return { rows, total };
-};
+): Promise<{ rows: OrganizationRow[]; total: number }> =>
+  listPage(db, organizationsInScope(db, scope, options).selectAll('o'), list, ORGANIZATION_LIST_SOURCE);
 
 /** The direct children of an organization that are inside the scope, by name; DELETED ones are left out. */
 export const findChildrenInScope = (
@@ -108,4 +103,91 @@ export const countOrganizations = async (db: Kysely<Database>): Promise<number> 
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+};
+
+// Writes (issue 4, decision 010).
+
+/** Applies changes to one organization if it still has `version` (optimistic concurrency); none when stale. */
+export const updateOrganizationAtVersion = (
+  db: Kysely<Database>,
+  id: string,
+  version: number,
+  values: OrganizationUpdate,
+  now: Date,
+): Promise<OrganizationRow | undefined> =>
+  db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: now })
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * Applies the same changes to several organizations (a bulk change), each one's version moving on. State
+ * DELETED stamps `deleted_at` (an organization deleted before keeps its first date); active clears it.
+ */
+export const updateOrganizationsByIds = (
+  db: Kysely<Database>,
+  ids: readonly string[],
+  values: OrganizationUpdate,
+  now: Date,
+): Promise<OrganizationRow[]> =>
+  db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: now })
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      ...(values.state === 'DELETED' ? { deleted_at: sql<Date>`coalesce(deleted_at, ${now})` } : {}),
+      ...(values.state === 'active' ? { deleted_at: null } : {}),
+    }))
+    .where('id', 'in', [...ids])
+    .returningAll()
+    .execute();
+
+/** The organizations with these ids that are inside the scope (fewer rows than ids: some are not visible). */
+export const findOrganizationsInScopeByIds = (
+  db: Kysely<Database>,
+  scope: TenantScope,
+  ids: readonly string[],
+): Promise<OrganizationRow[]> =>
+  db
+    .selectFrom('organizations as o')
+    .selectAll()
+    .where('o.id', 'in', [...ids])
+    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
+    .execute();
+
+/** Hosts of `hosts` already attached to another organization than `exceptId` (host identities are unique). */
+export const findHostsTakenByOthers = async (
+  db: Kysely<Database>,
+  hosts: readonly string[],
+  exceptId: string | null,
+): Promise<string[]> => {
+  if (hosts.length === 0) return [];
+  let query = db
+    .selectFrom('organizations')
+    .select('whitelabel_hosts')
+    .where((eb) => eb('whitelabel_hosts', '&&', sql<string[]>`${sql.val([...hosts])}::text[]`));
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  const taken = new Set((await query.execute()).flatMap((row) => row.whitelabel_hosts));
+  return hosts.filter((host) => taken.has(host));
+};
+
+/** The ids among `userIds` that are active users of the operator's organization (its staff). */
+export const findOperatorStaffUserIds = async (
+  db: Kysely<Database>,
+  operatorOrganizationId: string,
+  userIds: readonly string[],
+): Promise<string[]> => {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .where('organization_id', '=', operatorOrganizationId)
+    .where('state', '=', 'active')
+    .execute();
+  return rows.map((row) => row.id);
 };

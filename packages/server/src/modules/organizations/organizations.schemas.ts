@@ -14,7 +14,9 @@ import {
   TAX_ID_KINDS,
 } from '@beacon/domain/dictionary/organizations';
 import { ORGANIZATION_ROLES } from '@beacon/domain/dictionary/roles';
+import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { z } from 'zod';
+import { ZListQuery } from '../../lib/list-query';
 
 /** An organization id in a path: a bigint identity, so digits only (anything else is a 400, not a 404). */
 export const ZOrganizationParams = z.strictObject({
@@ -76,3 +78,32 @@ export const ZOrganization = z.object({
   version: z.number(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
+
+/**
+ * Bodies of the organization writes (issue 4): the domain's schemas with the §5 messages, shared with the
+ * console's organization dialog (domain/validation/organization-form.ts). All strict: id, balance, state
+ * (outside bulk changes), created_at and the like are refused.
+ */
+export {
+  ZOrganizationCreateRequest,
+  ZOrganizationDuplicate,
+  ZOrganizationsBulkUpdate,
+  ZOrganizationUpdate,
+} from '@beacon/domain/validation/organization-form';
+
+/**
+ * The querystring of the CSV download: the list parameters of `GET /organizations` (the grid's filters,
+ * search and sort; every page is written), plus `token` and `demo`, which a download opened in a new tab
+ * sends instead of the headers (§7).
+ */
+export const ZOrganizationsDownloadQuery = z
+  .object({
+    token: z
+      .string()
+      .optional()
+      .meta({ description: 'The session token, for a download opened in a new tab' }),
+    demo: z.string().optional().meta({ description: '1 while demo mode is on, for a new tab' }),
+  })
+  .catchall(z.union([z.string(), z.array(z.string())]))
+  .transform(({ token: _token, demo: _demo, ...list }) => list)
+  .pipe(ZListQuery(ORGANIZATION_LIST_SPEC));

@@ -233,7 +233,7 @@ export const buildSessionView = async (
     password_warning_at: expiresAt
       ? addDays(expiresAt, -deps.config.password.expiryWarningDays).toISOString()
       : null,
-    decimal_mark: organization.decimal_mark,
+    decimal_mark: user.decimal_mark,
     hide_docs: organization.hide_docs,
     test: false,
     image: user.image,

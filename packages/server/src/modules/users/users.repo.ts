@@ -1,7 +1,9 @@
 import type { UserRole } from '@beacon/domain/dictionary/roles';
+import type { ListQuery } from '@beacon/domain/validation/list-query';
+import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
 import { type Kysely, sql } from 'kysely';
-import type { Database, NewUser, UserRow } from '../../db/schema';
-import { escapeLike } from '../../lib/list-query';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { applyListQuery, countListQuery, escapeLike } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 export type UserWithOrganization = UserRow & {
@@ -98,3 +100,148 @@ export const listUsersInScope = (
   }
   return query.orderBy('o.name').orderBy('u.username').limit(options.limit).execute();
 };
+
+/** How the fields of USER_LIST_SPEC map onto users joined with their organization. */
+const USER_LIST_SOURCE = {
+  spec: USER_LIST_SPEC,
+  columns: {
+    id: 'u.id',
+    username: 'u.username',
+    name: 'u.name',
+    email: 'u.email',
+    role: 'u.role',
+    state: 'u.state',
+    organization: 'u.organization_id',
+    created_at: 'u.created_at',
+  },
+  searchColumns: ['u.username', 'u.name', 'u.email'],
+  idColumn: 'u.id',
+} as const;
+
+/**
+ * One page of the users of an organization (or of it and its descendants: `organizationPath` given) that are
+ * inside the scope, and the total across pages. Deleted users are never listed.
+ */
+export const listOrganizationUsers = async (
+  db: Kysely<Database>,
+  scope: TenantScope,
+  where: { organizationId: string; subtreePath: string | null },
+  list: ListQuery,
+): Promise<{ rows: UserWithOrganization[]; total: number }> => {
+  let base = withOrganization(db)
+    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
+    .where('u.state', '<>', 'deleted');
+  base = where.subtreePath
+    ? base.where('o.path', 'like', `${escapeLike(where.subtreePath)}%`)
+    : base.where('u.organization_id', '=', where.organizationId);
+  const [rows, total] = await Promise.all([
+    applyListQuery(base, list, USER_LIST_SOURCE).execute(),
+    countListQuery(base, list, USER_LIST_SOURCE),
+  ]);
+  return { rows, total };
+};
+
+/** Users by id of an organization or of its descendants (by its path); deleted ones only `withDeleted`. */
+export const findUsersInSubtree = (
+  db: Kysely<Database>,
+  subtreePath: string,
+  ids: readonly string[],
+  options: { withDeleted?: boolean } = {},
+): Promise<UserWithOrganization[]> => {
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = withOrganization(db)
+    .where('u.id', 'in', ids)
+    .where('o.path', 'like', `${escapeLike(subtreePath)}%`);
+  return (options.withDeleted ? query : query.where('u.state', '<>', 'deleted')).orderBy('u.id').execute();
+};
+
+export type UserAdvertiserRow = { user_id: string; organization_id: string; name: string };
+
+/** The advertiser organizations of some users, by name. */
+export const findUserAdvertisers = (
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<UserAdvertiserRow[]> =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('user_advertisers as a')
+        .innerJoin('organizations as o', 'o.id', 'a.organization_id')
+        .select(['a.user_id', 'a.organization_id', 'o.name'])
+        .where('a.user_id', 'in', userIds)
+        .orderBy((eb) => eb.fn('lower', ['o.name']))
+        .orderBy('o.id')
+        .execute();
+
+export const replaceUserAdvertisers = async (
+  db: Kysely<Database>,
+  userId: string,
+  organizationIds: readonly string[],
+): Promise<void> => {
+  await db.deleteFrom('user_advertisers').where('user_id', '=', userId).execute();
+  if (organizationIds.length === 0) return;
+  await db
+    .insertInto('user_advertisers')
+    .values(organizationIds.map((organizationId) => ({ user_id: userId, organization_id: organizationId })))
+    .execute();
+};
+
+/** Which of some organization ids are direct children of a parent, and not deleted. */
+export const findChildOrganizationIds = async (
+  db: Kysely<Database>,
+  parentId: string,
+  ids: readonly string[],
+): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('parent_id', '=', parentId)
+    .where('id', 'in', ids)
+    .where('state', '<>', 'DELETED')
+    .execute();
+  return rows.map((row) => row.id);
+};
+
+/**
+ * Changes one user, bumping its version. With `expectedVersion` the change only applies to that version:
+ * `undefined` then means someone else changed the user first.
+ */
+export const updateUser = (
+  db: Kysely<Database>,
+  id: string,
+  changes: UserUpdate,
+  now: Date,
+  expectedVersion?: number,
+): Promise<UserRow | undefined> => {
+  let query = db
+    .updateTable('users')
+    .set((eb) => ({ ...changes, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+  return query.returningAll().executeTakeFirst();
+};
+
+/** Whether another user (not `exceptUserId`) already has this email, ignoring case. */
+export const emailTakenByOther = async (
+  db: Kysely<Database>,
+  email: string,
+  exceptUserId: string,
+): Promise<boolean> => {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('id', '<>', exceptUserId)
+    .executeTakeFirst();
+  return row !== undefined;
+};
+
+/** A visible organization's identity, for the user calls under /organization/{id}. */
+export const findOrganizationForUsers = (db: Kysely<Database>, scope: TenantScope, id: string) =>
+  db
+    .selectFrom('organizations as o')
+    .select(['o.id', 'o.name', 'o.path', 'o.state', 'o.parent_id'])
+    .where('o.id', '=', id)
+    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
+    .executeTakeFirst();
