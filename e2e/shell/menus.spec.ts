@@ -5,16 +5,17 @@ import { visibleAreas } from '../../packages/web/src/app/areas';
 import { checkAccessibility, demoUser, logIn, openUserMenu } from '../support/console';
 
 /**
- * The user menu per role (§2 user menu, §6 simulate and demo mode). My account, Billing and New user appear with
- * their areas, Privacy policy and Terms of use when the installation configures them (decision 006): neither is
- * the case in this build.
+ * The user menu per role (§2 user menu, §6 simulate and demo mode). My account opens the profile; New user shows
+ * for those who may give at least one role (support gives none: staff roles are given by internal staff only).
+ * Billing appears with its area, Privacy policy and Terms of use when the installation configures them
+ * (decision 006): neither is the case in this build.
  */
 const USER_MENUS: Record<string, string[]> = {
-  supervisor: ['Change password', 'Simulated User', 'Demo mode', 'Log out'],
-  owner: ['Change password', 'Simulated User', 'Demo mode', 'Log out'],
-  support: ['Change password', 'Demo mode', 'Log out'],
-  viewer: ['Change password', 'Log out'],
-  advertiser: ['Change password', 'Log out'],
+  supervisor: ['My account', 'Change password', 'New user', 'Simulated User', 'Demo mode', 'Log out'],
+  owner: ['My account', 'Change password', 'New user', 'Simulated User', 'Demo mode', 'Log out'],
+  support: ['My account', 'Change password', 'Demo mode', 'Log out'],
+  viewer: ['My account', 'Change password', 'Log out'],
+  advertiser: ['My account', 'Change password', 'Log out'],
 };
 
 for (const [username, entries] of Object.entries(USER_MENUS)) {

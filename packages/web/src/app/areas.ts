@@ -6,7 +6,9 @@
 import { canAccess } from '@beacon/domain/access/permissions';
 import type { AccessResource } from '@beacon/domain/access/resources';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 export type Area = {
@@ -17,24 +19,46 @@ export type Area = {
   /** The §6 resource guarding it (the first path segment's, see resourceForPath). */
   readonly resource: AccessResource;
   readonly isAvailable: boolean;
+  /** The sections built so far, when the area has sections (`/account/{section}`): others are not available. */
+  readonly sections?: readonly string[];
 };
 
 export const HOME_PATH = '/';
 
 export const AREAS: readonly Area[] = [
   { path: HOME_PATH, label: 'Home', icon: HomeOutlined, resource: 'public', isAvailable: true },
+  {
+    path: '/backoffice',
+    label: 'Back office',
+    icon: AdminPanelSettingsOutlined,
+    resource: 'backoffice',
+    isAvailable: true,
+    sections: ['organizations'],
+  },
+  {
+    path: '/account',
+    label: 'Account',
+    icon: ManageAccountsOutlined,
+    resource: 'account',
+    isAvailable: true,
+    sections: ['profile', 'users'],
+  },
 ];
 
 const pathOf = (to: string): string => to.split(/[?#]/, 1)[0] ?? '';
 
-/** Whether an available area serves this path. */
+const servesPath = (area: Area, path: string): boolean => {
+  if (area.path === HOME_PATH) return path === HOME_PATH;
+  if (path === area.path) return true;
+  if (!path.startsWith(`${area.path}/`)) return false;
+  const section = path.slice(area.path.length + 1).split('/', 1)[0] ?? '';
+  return area.sections === undefined || area.sections.includes(section);
+};
+
+/** Whether an available area serves this path (and, for an area with sections, one of those built). */
 export const isAvailablePath = (to: string): boolean => {
   const path = pathOf(to);
-  return AREAS.some(
-    (area) =>
-      area.isAvailable &&
-      (area.path === HOME_PATH ? path === HOME_PATH : path === area.path || path.startsWith(`${area.path}/`)),
-  );
+  return AREAS.some((area) => area.isAvailable && servesPath(area, path));
 };
 
 /** A role-based route where the console can go: itself when its area exists, else home. */

@@ -66,6 +66,39 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
               },
               {
+                path: 'backoffice',
+                children: [
+                  { index: true, element: <Navigate to="organizations" replace /> },
+                  {
+                    path: 'organizations',
+                    lazy: async () => ({
+                      Component: (await import('../features/backoffice/OrganizationsPage')).OrganizationsPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                path: 'account',
+                lazy: async () => ({
+                  Component: (await import('../features/account/AccountLayout')).AccountLayout,
+                }),
+                children: [
+                  { index: true, element: <Navigate to="profile" replace /> },
+                  {
+                    path: 'profile',
+                    lazy: async () => ({
+                      Component: (await import('../features/account/profile/ProfilePage')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'users',
+                    lazy: async () => ({
+                      Component: (await import('../features/account/users/UsersPage')).UsersPage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: '404',
                 lazy: async () => ({
                   Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage,

@@ -80,8 +80,10 @@ export const ContactSupportDialog = () => {
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             Tell us what happened or what you need. Your email application opens with the message addressed to{' '}
-            <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>, with the page and your account
-            details added for the support team.
+            <Link href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+              {SUPPORT_EMAIL}
+            </Link>
+            , with the page and your account details added for the support team.
           </DialogContentText>
           <Stack spacing={1}>
             <TextField

@@ -5,6 +5,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Logout from '@mui/icons-material/Logout';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
@@ -23,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Session, SessionIdentity } from '../../api/session';
+import { invitableRoles, userManagerOf } from '../../features/account/users/roles';
 import { isAvailablePath } from '../areas';
 import { useDialogStack } from '../dialogs/dialog-stack';
 import { EXTERNAL_LINKS } from '../external-links';
@@ -40,6 +42,7 @@ const DiscardChangesDialog = lazy(() =>
 
 const ACCOUNT_PROFILE_PATH = '/account/profile';
 const ACCOUNT_BILLING_PATH = '/account/billing';
+const ACCOUNT_USERS_PATH = '/account/users';
 
 type UserMenuProps = {
   readonly session: Session;
@@ -64,7 +67,7 @@ export const UserMenu = ({ session, identity, isCompact }: UserMenuProps) => {
   const menuId = useId();
   const navigate = useNavigate();
   const dialogs = useDialogStack();
-  const { openChangePassword, openSimulateUser } = useAppDialogs();
+  const { openChangePassword, openInviteUser, openSimulateUser } = useAppDialogs();
   const isDemo = useSessionStore((state) => state.isDemo);
   const simulation = session.simulation;
   const close = () => setAnchor(null);
@@ -129,6 +132,16 @@ export const UserMenu = ({ session, identity, isCompact }: UserMenuProps) => {
           ]),
     ],
     [
+      ...(isAvailablePath(ACCOUNT_USERS_PATH) && invitableRoles(userManagerOf(identity)).length > 0
+        ? [
+            {
+              key: 'new-user',
+              label: 'New user',
+              icon: <PersonAddAlt1Outlined />,
+              onSelect: openInviteUser,
+            },
+          ]
+        : []),
       ...(mayOfferSimulation
         ? [
             {

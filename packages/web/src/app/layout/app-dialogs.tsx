@@ -12,6 +12,11 @@ const ContactSupportDialog = lazy(() =>
     default: module.ContactSupportDialog,
   })),
 );
+const InviteUserChooserDialog = lazy(() =>
+  import('../../features/account/users/InviteUserChooserDialog').then((module) => ({
+    default: module.InviteUserChooserDialog,
+  })),
+);
 const SimulateUserDialog = lazy(() =>
   import('./SimulateUserDialog').then((module) => ({ default: module.SimulateUserDialog })),
 );
@@ -31,6 +36,14 @@ export const useAppDialogs = () => {
         'contact-support',
         <Suspense fallback={null}>
           <ContactSupportDialog />
+        </Suspense>,
+      ),
+    /** New user (§2 user menu): the roles the user may give, each opening its invite dialog. */
+    openInviteUser: () =>
+      stack.open(
+        'invite-user',
+        <Suspense fallback={null}>
+          <InviteUserChooserDialog />
         </Suspense>,
       ),
     openSimulateUser: () =>
