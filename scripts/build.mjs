@@ -18,17 +18,23 @@ const externals = [
 export const buildServer = async () => {
   // Loaded here so that a start with nothing to build does not pay for esbuild.
   const { build } = await import('esbuild');
-  await build({
-    entryPoints: [path.join(root, 'packages/server/src/main.ts')],
-    outfile: path.join(root, 'packages/server/dist/main.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: true,
-    external: externals,
-    logLevel: 'warning',
-  });
+  const bundle = (entry, outfile) =>
+    build({
+      entryPoints: [path.join(root, entry)],
+      outfile: path.join(root, outfile),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      sourcemap: true,
+      external: externals,
+      logLevel: 'warning',
+    });
+  // The embedded database's worker thread runs next to main.js (decision 013).
+  await Promise.all([
+    bundle('packages/server/src/main.ts', 'packages/server/dist/main.js'),
+    bundle('packages/server/src/db/pglite-worker.mjs', 'packages/server/dist/pglite-worker.mjs'),
+  ]);
 };
 
 /** A migrated empty PGlite cluster next to the bundle: a first `npm start` copies it (decision 004). */

@@ -20,11 +20,13 @@ const newestSource = (dir) => {
 const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 const serverBundle = path.join(root, 'packages/server/dist/main.js');
+const databaseWorker = path.join(root, 'packages/server/dist/pglite-worker.mjs');
 const webIndex = path.join(root, 'packages/web/dist/index.html');
 const domainChanged = newestSource(path.join(root, 'packages/domain/src'));
 
 const { buildClusterTemplate, buildServer, buildWeb } = await import('./build.mjs');
-if (builtAt(serverBundle) < Math.max(domainChanged, newestSource(path.join(root, 'packages/server/src')))) {
+const serverBuiltAt = Math.min(builtAt(serverBundle), builtAt(databaseWorker));
+if (serverBuiltAt < Math.max(domainChanged, newestSource(path.join(root, 'packages/server/src')))) {
   console.log('Building the server…');
   await buildServer();
   await buildClusterTemplate();

@@ -1,26 +1,29 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { startPGliteWorker } from './pglite-worker-dialect';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined keeps the database in memory; `template` starts it from a dumped data directory. */
+  /**
+   * PGlite, on a worker thread of its own (decision 013). `dataDir` undefined keeps the database in memory;
+   * `template` starts it from a dumped data directory. bigint (int8) comes back as a string, as node-postgres
+   * returns it, so ids and micro-unit amounts never lose precision.
+   */
   | { kind: 'embedded'; dataDir: string | undefined; template?: Blob; templateFile?: string };
 
-/** bigint (int8) stays a string, as node-postgres returns it, so ids and micro-unit amounts never lose precision. */
-const PGLITE_PARSERS = { [types.INT8]: (value: string) => value };
-
 /**
- * A new embedded database starts from the empty cluster that `npm run build` prepared, which skips PGlite's
- * initdb (about 3 s of a first start). An existing data directory is opened as it is.
+ * A new embedded database starts from the empty cluster that `npm run build` prepared (this file), which
+ * skips PGlite's initdb (about 3 s of a first start). An existing data directory is opened as it is.
  */
-const clusterTemplate = (dataDir: string | undefined, templateFile: string | undefined): Blob | undefined => {
+const clusterTemplate = (
+  dataDir: string | undefined,
+  templateFile: string | undefined,
+): string | undefined => {
   if (
     !dataDir ||
     !templateFile ||
@@ -29,7 +32,7 @@ const clusterTemplate = (dataDir: string | undefined, templateFile: string | und
   ) {
     return undefined;
   }
-  return new Blob([readFileSync(templateFile)]);
+  return templateFile;
 };
 
 export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
@@ -38,12 +41,12 @@ export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const pglite = await PGlite.create({
+  const dialect = await startPGliteWorker({
     dataDir: target.dataDir,
-    parsers: PGLITE_PARSERS,
-    loadDataDir: target.template ?? clusterTemplate(target.dataDir, target.templateFile),
+    template: target.template,
+    templateFile: target.template ? undefined : clusterTemplate(target.dataDir, target.templateFile),
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return new Kysely<Database>({ dialect });
 };
 
 export const databaseTargetFromConfig = (
