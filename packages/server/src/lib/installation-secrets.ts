@@ -9,6 +9,8 @@ import { newToken } from './tokens';
  * use (for example to share it with the planner service); the first one stored wins.
  */
 export const INSTALLATION_SECRETS = {
+  /** Signs simulation grants (decision 003). */
+  simulationGrant: 'simulation_grant_secret',
   /** Signs the short-lived tokens that identify an organization to the planner map. */
   plannerMap: 'planner_map_secret',
   /** Derives each organization's tracking key and hashes client addresses of tracking events. */

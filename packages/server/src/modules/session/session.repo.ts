@@ -159,13 +159,3 @@ export const consumeSimulationGrant = async (
     .executeTakeFirst();
   return row !== undefined;
 };
-
-export const readPlatformSetting = async (db: Kysely<Database>, key: string): Promise<string | undefined> =>
-  (await db.selectFrom('platform_settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
-
-export const insertPlatformSettingIfAbsent = (db: Kysely<Database>, key: string, value: string) =>
-  db
-    .insertInto('platform_settings')
-    .values({ key, value })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();

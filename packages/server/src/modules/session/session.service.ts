@@ -5,6 +5,7 @@ import type { Deps, Principal } from '../../app-types';
 import type { OrganizationRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { addDays, addMinutes } from '../../lib/clock';
+import { installationSecret } from '../../lib/installation-secrets';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { scopeOf } from '../../lib/tenant-scope';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -25,9 +26,7 @@ import {
   consumeSimulationGrant,
   countFailedAttempts,
   findLiveSessionByTokenHash,
-  insertPlatformSettingIfAbsent,
   insertSession,
-  readPlatformSetting,
   recordLoginAttempt,
   revokeSessionTree,
   revokeUserSessions,
@@ -103,12 +102,8 @@ const toOrganizationView = (organization: OrganizationRow): SessionOrganization 
 });
 
 /** Loads (creating on first use) the key that signs simulation grants. */
-export const loadGrantSecret = async (deps: Pick<Deps, 'db'>): Promise<string> => {
-  await insertPlatformSettingIfAbsent(deps.db, 'simulation_grant_secret', newToken());
-  const secret = await readPlatformSetting(deps.db, 'simulation_grant_secret');
-  if (!secret) throw new Error('simulation grant secret is missing');
-  return secret;
-};
+export const loadGrantSecret = (deps: Pick<Deps, 'db'>): Promise<string> =>
+  installationSecret(deps.db, 'simulationGrant');
 
 const isOperatorStaff = (deps: Deps, role: UserRole, organizationId: string): boolean =>
   organizationId === String(deps.config.operatorOrganizationId) && (isInternal(role) || role === 'support');
