@@ -16,6 +16,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { createMailer } from './lib/mailer';
 import { accessRoutes } from './modules/access/access.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -131,6 +132,7 @@ export const buildApp = async ({
       await typed.register(outboxRoutes);
       await typed.register(organizationsRoutes);
       await typed.register(usersRoutes);
+      await typed.register(campaignsRoutes);
       await typed.register(plannerMapRoutes);
       await typed.register(publisherListsRoutes);
       await typed.register(trackingRoutes);

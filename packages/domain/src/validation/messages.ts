@@ -84,3 +84,44 @@ export const confirmWordMessage = (word: string): string =>
 // Billing.
 export const minPrepaymentMessage = (expected: TExpected): string =>
   `The minimum prepayment top-up is ${expected}`;
+
+// Campaigns and strategies (issue 5): rules whose wording the spec does not fix.
+export const END_BEFORE_START_MESSAGE = 'The end date cannot be before the start date';
+export const SCHEDULE_RANGE_ORDER_MESSAGE = 'The end time must be after the start time';
+export const SCHEDULE_RANGE_OVERLAP_MESSAGE = 'Time ranges of a schedule must not overlap';
+export const SCHEDULE_PRESET_MISMATCH_MESSAGE =
+  'The days and hours do not match this preset; choose Custom to change them';
+export const FIELD_NOT_FOR_TYPE_MESSAGE = 'This field does not apply to this type of campaign';
+export const VALUE_NOT_FOR_TYPE_MESSAGE = 'This value is not available for this type of campaign';
+export const LOCATION_REQUIRED_MESSAGE = 'Choose at least one region or city';
+export const ACTIVATION_NEEDS_STRATEGY_MESSAGE = 'A campaign needs at least one strategy to be activated';
+export const ACTIVATION_NEEDS_COMPLETE_MESSAGE = 'Complete the campaign before activating it';
+export const campaignStateTransitionMessage = (from: string, to: string): string =>
+  `A campaign cannot go from ${from} to ${to}`;
+export const CAMPAIGN_TYPE_FIXED_MESSAGE =
+  'The type of a campaign cannot change once it is no longer a draft';
+export const SYNCHRONIZED_UNLINK_MESSAGE =
+  'A synchronized campaign cannot be unlinked from its source campaign';
+export const SYNCHRONIZED_DATES_MESSAGE = 'A synchronized campaign follows the dates of its source campaign';
+export const SOURCE_CAMPAIGN_MESSAGE =
+  'Choose a campaign of the same organization that is neither synchronized nor deleted';
+export const START_DATE_RESETS_BUDGET_MESSAGE =
+  'Changing the start date of a campaign with a lifetime budget resets its budget: confirm it to continue';
+export const STRATEGY_SHARES_MESSAGE =
+  "The budget shares of a campaign's strategies cannot add up to more than 100%";
+export const STRATEGY_OUTSIDE_CAMPAIGN_DATES_MESSAGE = "A strategy must run within the campaign's dates";
+export const STRATEGY_LOCATION_OUTSIDE_CAMPAIGN_MESSAGE = "Choose among the campaign's countries";
+
+// Targeting alerts (§3 "inconsistent targeting"): shown on the campaign, never blocking a save.
+export const SCHEDULE_NO_DAYS_ALERT = 'The schedule has no days selected, so the campaign never runs';
+export const SCHEDULE_NO_HOURS_ALERT = 'The schedule has no hours selected, so the campaign never runs';
+export const regionsOutsideCountriesAlert = (regions: readonly string[]): string =>
+  `Targeted regions outside the targeted countries: ${regions.join(', ')}`;
+export const citiesOutsideCountriesAlert = (cities: readonly string[]): string =>
+  `Targeted cities outside the targeted countries: ${cities.join(', ')}`;
+export const strategyLocationOutsideAlert = (strategy: string): string =>
+  `The location of strategy "${strategy}" is outside the campaign's countries`;
+export const strategyScheduleNoHoursAlert = (strategy: string): string =>
+  `The schedule of strategy "${strategy}" has no days or no hours selected, so it never bids`;
+export const strategyOutsideDatesAlert = (strategy: string): string =>
+  `Strategy "${strategy}" runs outside the campaign's dates`;

@@ -6,6 +6,8 @@ import * as m0003 from './migrations/0003-organization-details';
 import * as m0004 from './migrations/0004-users-and-files';
 import * as m0005 from './migrations/0005-tracking-events';
 import * as m0006 from './migrations/0006-list-indexes';
+import * as m0007 from './migrations/0007-campaigns';
+import * as m0008 from './migrations/0008-campaign-list-indexes';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-users-and-files': m0004,
   '0005-tracking-events': m0005,
   '0006-list-indexes': m0006,
+  '0007-campaigns': m0007,
+  '0008-campaign-list-indexes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

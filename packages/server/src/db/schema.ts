@@ -1,3 +1,19 @@
+import type {
+  BudgetTimespan,
+  CampaignState,
+  CampaignType,
+  DailyLimitType,
+  DeviceIdType,
+  DeviceType,
+  EventOptimisation,
+  MaxDailyCostStrategy,
+  ObjectiveKind,
+  PriceModel,
+  PricingType,
+  StrategyState,
+  VideoAttribute,
+  VideoPosition,
+} from '@beacon/domain/dictionary/campaigns';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import type {
   AccountType,
@@ -15,6 +31,7 @@ import type {
 } from '@beacon/domain/dictionary/organizations';
 import type { PublisherListKind, PublisherListState } from '@beacon/domain/dictionary/publisher-lists';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
+import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
 import type { DecimalMark, UserState } from '@beacon/domain/dictionary/users';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -214,6 +231,100 @@ export type PublisherListTable = {
 
 export type PublisherListEntryTable = { list_id: IdRef; publisher: string };
 
+/**
+ * A `date` column (UTC day). Repositories select it as text (`YYYY-MM-DD`, see campaigns.repo.ts): the drivers
+ * would otherwise turn it into a Date at local midnight.
+ */
+type Day = ColumnType<string | null, string | null | undefined, string | null>;
+type NullableMoney = ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+/** jsonb written as JSON text and read back parsed. */
+type JsonColumn<T> = ColumnType<T, string | undefined, string>;
+
+/** A campaign's schedule, targeting and internal block as stored (jsonb; shapes of domain campaign-form). */
+export type StoredSchedule = {
+  preset: string;
+  days: string[];
+  ranges: { from: string; to: string }[];
+};
+export type StoredTargeting = {
+  countries: string[];
+  regions: string[];
+  cities: string[];
+  bundle_ids: string[];
+  iab_categories: string[];
+  app_categories: string[];
+};
+export type StoredInternal = {
+  fee_percent: string | null;
+  margin_percent: string | null;
+  notes: string;
+  flags: string[];
+};
+export type StoredLocation = { countries: string[]; regions: string[]; cities: string[] };
+
+/** Campaigns of issue 5 (migration 0007, decision 014); money in micro-units of `currency`. */
+export type CampaignTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  type: CampaignType;
+  objective: ObjectiveKind | null;
+  state: Generated<CampaignState>;
+  currency: Currency;
+  start_date: Day;
+  end_date: Day;
+  budget_timespan: BudgetTimespan | null;
+  budget: NullableMoney;
+  daily_limit_type: DailyLimitType | null;
+  daily_budget: NullableMoney;
+  daily_impressions: number | null;
+  daily_clicks: number | null;
+  max_daily_cost_strategy: MaxDailyCostStrategy | null;
+  pricing: PricingType | null;
+  price_model: PriceModel | null;
+  bid: NullableMoney;
+  cpc_target: NullableMoney;
+  event_optimisation: EventOptimisation | null;
+  tracking_tool: Generated<TrackingProvider>;
+  schedule: JsonColumn<StoredSchedule>;
+  device_types: Generated<DeviceType[]>;
+  device_id_types: Generated<DeviceIdType[]>;
+  video_positions: Generated<VideoPosition[]>;
+  video_attributes: Generated<VideoAttribute[]>;
+  viewability: Generated<number>;
+  targeting: JsonColumn<StoredTargeting>;
+  source_campaign_id: NullableIdRef;
+  internal: JsonColumn<StoredInternal>;
+  /** Live strategies and those bidding, kept by the service with every strategy write. */
+  strategies_count: Generated<number>;
+  strategies_bidding: Generated<number>;
+  /** Spent since `budget_reset_at` (a start-date change of a lifetime budget resets it). */
+  spend: ColumnType<string, bigint | string | undefined, bigint | string>;
+  budget_reset_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+export type StrategyTable = {
+  id: Id;
+  campaign_id: IdRef;
+  name: string;
+  state: Generated<StrategyState>;
+  start_date: Day;
+  end_date: Day;
+  location: JsonColumn<StoredLocation>;
+  schedule: JsonColumn<StoredSchedule>;
+  /** Null: the campaign's bid. */
+  bid: NullableMoney;
+  budget_share: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -229,6 +340,8 @@ export type Database = {
   tracking_events: TrackingEventTable;
   publisher_lists: PublisherListTable;
   publisher_list_entries: PublisherListEntryTable;
+  campaigns: CampaignTable;
+  strategies: StrategyTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -238,3 +351,9 @@ export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
+export type CampaignRow = Selectable<CampaignTable>;
+export type NewCampaign = Insertable<CampaignTable>;
+export type CampaignUpdate = Updateable<CampaignTable>;
+export type StrategyRow = Selectable<StrategyTable>;
+export type NewStrategy = Insertable<StrategyTable>;
+export type StrategyUpdate = Updateable<StrategyTable>;

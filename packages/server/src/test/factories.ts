@@ -1,4 +1,15 @@
+import { toMicros } from '@beacon/domain/dictionary/currencies';
 import type { UserRole } from '@beacon/domain/dictionary/roles';
+import {
+  DEFAULT_SCHEDULE,
+  EMPTY_CAMPAIGN_INTERNAL,
+  EMPTY_TARGETING,
+} from '@beacon/domain/validation/campaign-form';
+import { EMPTY_STRATEGY_LOCATION } from '@beacon/domain/validation/strategy-form';
+import type { NewCampaign, NewStrategy } from '../db/schema';
+import type { CampaignRecord, StrategyRecord } from '../modules/campaigns/campaigns.repo';
+import { insertCampaignWithHistory } from '../modules/campaigns/campaigns.service';
+import { insertStrategyWithHistory } from '../modules/campaigns/strategies.service';
 import type { HistoryActor } from '../modules/history/history.service';
 import { createOrganization } from '../modules/organizations/organizations.service';
 import { createUser } from '../modules/users/users.service';
@@ -55,3 +66,72 @@ export const createAccount = async (
   );
   return { id: user.id, organizationId, username, email, password };
 };
+
+/** A day `days` after the test clock's today (UTC), `YYYY-MM-DD`. */
+export const dayFromToday = (ctx: Pick<TestContext, 'clock'>, days: number): string =>
+  new Date(ctx.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A complete Multichannel campaign (state inactive unless told) of an organization, written straight to the
+ * database with its history, in the organization's currency: a lifetime budget of 1000, a CPM bid of 2.5,
+ * running from today for 30 days. `values` overrides any column.
+ */
+export const createCampaign = async (
+  ctx: TestContext,
+  organizationId: string,
+  values: Partial<NewCampaign> = {},
+): Promise<CampaignRecord> => {
+  const organization = await ctx.db
+    .selectFrom('organizations')
+    .select('currency')
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return insertCampaignWithHistory(
+    ctx.db,
+    {
+      organization_id: organizationId,
+      name: `Campaign ${uniqueSuffix()}`,
+      type: 'generic',
+      state: 'inactive',
+      currency: organization.currency,
+      start_date: dayFromToday(ctx, 0),
+      end_date: dayFromToday(ctx, 30),
+      budget_timespan: 'lifetime',
+      budget: toMicros('1000').toString(),
+      daily_limit_type: 'auto',
+      max_daily_cost_strategy: 'daily',
+      pricing: 'cpm',
+      price_model: 'cpm',
+      bid: toMicros('2.5').toString(),
+      device_types: ['phone', 'desktop'],
+      schedule: JSON.stringify(DEFAULT_SCHEDULE),
+      targeting: JSON.stringify(EMPTY_TARGETING),
+      internal: JSON.stringify(EMPTY_CAMPAIGN_INTERNAL),
+      ...values,
+    },
+    SEED_ACTOR,
+    ctx.clock.now().toISOString().slice(0, 10),
+  );
+};
+
+/** A strategy (bidding, a 50% share, the campaign's dates unless told) of a campaign, with its history. */
+export const createStrategy = async (
+  ctx: TestContext,
+  campaign: Pick<CampaignRecord, 'id' | 'organization_id' | 'start_date' | 'end_date'>,
+  values: Partial<Omit<NewStrategy, 'campaign_id'>> = {},
+): Promise<StrategyRecord> =>
+  insertStrategyWithHistory(
+    ctx.db,
+    campaign,
+    {
+      name: `Strategy ${uniqueSuffix()}`,
+      state: 'bidding',
+      start_date: campaign.start_date,
+      end_date: campaign.end_date,
+      location: JSON.stringify(EMPTY_STRATEGY_LOCATION),
+      schedule: JSON.stringify(DEFAULT_SCHEDULE),
+      budget_share: 50,
+      ...values,
+    },
+    SEED_ACTOR,
+  );

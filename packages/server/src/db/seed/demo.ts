@@ -6,6 +6,7 @@ import type { HistoryActor } from '../../modules/history/history.service';
 import { createOrganization, isDatabaseEmpty } from '../../modules/organizations/organizations.service';
 import { createUser } from '../../modules/users/users.service';
 import type { Db } from '../database';
+import { seedDemoCampaigns } from './demo-campaigns';
 
 /** Every demo user shares this password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -127,6 +128,12 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
         SEED_ACTOR,
       );
     }
+    await seedDemoCampaigns(
+      trx,
+      { agency: ids.get('agency') ?? '', advertiser: ids.get('advertiser') ?? '' },
+      SEED_ACTOR,
+      new Date(),
+    );
   });
 };
 

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_STATUSES } from '../dictionary/campaigns';
+import {
+  DELIVERY_EXPLANATIONS,
+  DELIVERY_STATUS_SEVERITY,
+  type DeliveryStatusInput,
+  deliveryStatus,
+} from './delivery-status';
+
+const RUNNING: DeliveryStatusInput = {
+  state: 'active',
+  start_date: '2026-03-01',
+  end_date: '2026-03-31',
+  today: '2026-03-15',
+  strategies: { total: 2, bidding: 1 },
+  creatives: { total: 3, active: 1, paused: 1, pending: 1 },
+  delivery: { bidding: true, winning: true },
+};
+
+const statusOf = (changes: Partial<DeliveryStatusInput>) => deliveryStatus({ ...RUNNING, ...changes }).status;
+
+describe('deliveryStatus', () => {
+  it('is on track when nothing blocks delivery', () => {
+    expect(deliveryStatus(RUNNING)).toEqual({
+      status: 'on_track',
+      explanation: DELIVERY_EXPLANATIONS.on_track,
+    });
+  });
+
+  it('a draft is a draft whatever else holds', () => {
+    expect(statusOf({ state: 'preview', strategies: { total: 0, bidding: 0 }, end_date: '2020-01-01' })).toBe(
+      'draft',
+    );
+  });
+
+  it.each(['deleted', 'inactive', 'imported'] as const)('%s campaigns are stopped', (state) => {
+    expect(deliveryStatus({ ...RUNNING, state, end_date: '2020-01-01' })).toEqual({
+      status: 'stopped',
+      explanation: DELIVERY_EXPLANATIONS[state],
+    });
+  });
+
+  it('ends after its end date, not on it', () => {
+    expect(statusOf({ end_date: '2026-03-15' })).toBe('on_track');
+    expect(deliveryStatus({ ...RUNNING, end_date: '2026-03-14' })).toEqual({
+      status: 'ended',
+      explanation: 'The campaign ended on 2026-03-14',
+    });
+    expect(statusOf({ end_date: null })).toBe('on_track');
+  });
+
+  it('paused strategies: none bidding, with a different explanation when there are none', () => {
+    expect(deliveryStatus({ ...RUNNING, strategies: { total: 2, bidding: 0 } })).toEqual({
+      status: 'paused_strategies',
+      explanation: DELIVERY_EXPLANATIONS.paused_strategies,
+    });
+    expect(deliveryStatus({ ...RUNNING, strategies: { total: 0, bidding: 0 } })).toEqual({
+      status: 'paused_strategies',
+      explanation: DELIVERY_EXPLANATIONS.no_strategies,
+    });
+    expect(statusOf({ strategies: { total: 0, bidding: 0 }, end_date: '2026-03-01' })).toBe('ended');
+  });
+
+  it('creatives: none, all paused, pending approval; unknown creatives are skipped', () => {
+    expect(statusOf({ creatives: { total: 0, active: 0, paused: 0, pending: 0 } })).toBe('no_creatives');
+    expect(statusOf({ creatives: { total: 2, active: 0, paused: 0, pending: 0 } })).toBe('no_creatives');
+    expect(statusOf({ creatives: { total: 2, active: 0, paused: 2, pending: 0 } })).toBe('paused_creatives');
+    expect(statusOf({ creatives: { total: 3, active: 0, paused: 2, pending: 1 } })).toBe('pending_approval');
+    expect(statusOf({ creatives: { total: 1, active: 0, paused: 0, pending: 1 } })).toBe('pending_approval');
+    expect(statusOf({ creatives: { total: 3, active: 1, paused: 2, pending: 0 } })).toBe('on_track');
+    expect(statusOf({ creatives: null })).toBe('on_track');
+    expect(
+      statusOf({
+        creatives: { total: 0, active: 0, paused: 0, pending: 0 },
+        strategies: { total: 1, bidding: 0 },
+      }),
+    ).toBe('paused_strategies');
+  });
+
+  it('delivery data: not bidding, then not winning; unknown delivery is on track', () => {
+    expect(statusOf({ delivery: { bidding: false, winning: false } })).toBe('not_bidding');
+    expect(statusOf({ delivery: { bidding: true, winning: false } })).toBe('not_winning');
+    expect(statusOf({ delivery: null })).toBe('on_track');
+    expect(
+      statusOf({
+        delivery: { bidding: false, winning: false },
+        creatives: { total: 1, active: 0, paused: 1, pending: 0 },
+      }),
+    ).toBe('paused_creatives');
+  });
+
+  it('a campaign that has not started yet is on track, saying when it starts', () => {
+    expect(
+      deliveryStatus({
+        ...RUNNING,
+        start_date: '2026-04-01',
+        end_date: null,
+        delivery: { bidding: false, winning: false },
+      }),
+    ).toEqual({
+      status: 'on_track',
+      explanation: 'The campaign starts on 2026-04-01',
+    });
+  });
+
+  it('every delivery status has a chip colour', () => {
+    expect(Object.keys(DELIVERY_STATUS_SEVERITY).sort()).toEqual([...DELIVERY_STATUSES].sort());
+  });
+});

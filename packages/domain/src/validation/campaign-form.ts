@@ -1,0 +1,1075 @@
+/**
+ * The campaign writes of issue 5 (spec §3, §4, §5, §9): schedule, targeting and campaign bodies with the §5
+ * and §9 rules and the per-type requirements of CAMPAIGN_TYPE_REQUIREMENTS, shared by the server's request
+ * bodies and the console's forms. Field names are the API's (snake_case). Every object is strict: a field it
+ * does not list is refused, never ignored.
+ *
+ * Which schema to use:
+ * - The server parses bodies with the factories (`campaignCreateSchema(currency)`,
+ *   `campaignUpdateSchema(currency)`), passing the currency of the campaign's organization, so that a CPM bid
+ *   is checked against that currency's bounds (§9). The static schemas (ZCampaignCreate, …) are the same
+ *   rules without a currency: a CPM bid is then only checked to be at least MIN_CPC.
+ * - A PUT carries only changes, so rules spanning several fields can only be checked on the whole campaign:
+ *   the server merges the stored campaign with the changes (targeting and internal key by key) and runs
+ *   `campaignIssues(merged, { currency, complete: merged.state !== 'preview' })`, and
+ *   `campaignChangeIssues(stored, changes, strategies)` for the transitions of §4.
+ * - The console validates with `schema.safeParse(values)` and puts each issue on the field named by its path
+ *   (`targeting.bundle_ids.2`, `schedule.ranges.0.to`), like the organization dialog does. Cross-field
+ *   issues are reported together with field issues (a missing name does not hide a bid out of bounds).
+ */
+import { z } from 'zod';
+import {
+  type CampaignTypeRequirements,
+  campaignTypeRequirements,
+  TYPE_DEPENDENT_FIELD_PATHS,
+  TYPE_DEPENDENT_FIELDS,
+  TYPE_DEPENDENT_NEUTRAL_VALUES,
+} from '../campaigns/campaign-types';
+import {
+  BUDGET_TIMESPANS,
+  CAMPAIGN_STATE_LABELS,
+  CAMPAIGN_STATES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  type CampaignState,
+  type CampaignType,
+  DAILY_LIMIT_TYPES,
+  DAYS_OF_WEEK,
+  type DayOfWeek,
+  DELIVERY_STATUSES,
+  DEVICE_ID_TYPES,
+  DEVICE_TYPES,
+  EVENT_OPTIMISATIONS,
+  MAX_DAILY_COST_STRATEGIES,
+  OBJECTIVE_KINDS,
+  PRICE_MODELS,
+  PRICING_TYPES,
+  type PricingType,
+  SCHEDULE_PRESET_DEFINITIONS,
+  SCHEDULE_PRESETS,
+  type SchedulePreset,
+  type TimeRange,
+  VIDEO_ATTRIBUTES,
+  VIDEO_POSITIONS,
+  VIEWABILITY_THRESHOLDS,
+} from '../dictionary/campaigns';
+import { APP_CATEGORIES, IAB_CATEGORY_NAMES } from '../dictionary/categories';
+import {
+  MAX_CAMPAIGN_COUNTRIES,
+  MIN_CPC,
+  MIN_CPC_TARGET,
+  MIN_DAILY_BUDGET,
+  MIN_DAILY_CLICKS,
+  MIN_DAILY_IMPRESSIONS,
+} from '../dictionary/constants';
+import { ISO2_TO_ISO3, ISO3_TO_ISO2 } from '../dictionary/countries';
+import { CURRENCIES, type Currency, cpmBoundsMicros, fromMicros, toMicros } from '../dictionary/currencies';
+import { TRACKING_PROVIDERS } from '../dictionary/tracking';
+import { CAMPAIGN_NAME_PATTERN, isBundleId } from './campaign';
+import { requiredOrInvalid } from './generic';
+import type { ListSpec } from './list-query';
+import {
+  ACTIVATION_NEEDS_STRATEGY_MESSAGE,
+  BUNDLE_ID_MESSAGE,
+  CAMPAIGN_NAME_MESSAGE,
+  CAMPAIGN_TYPE_FIXED_MESSAGE,
+  campaignStateTransitionMessage,
+  END_BEFORE_START_MESSAGE,
+  FIELD_NOT_FOR_TYPE_MESSAGE,
+  INVALID_FORMAT_MESSAGE,
+  LOCATION_REQUIRED_MESSAGE,
+  MAX_COUNTRIES_MESSAGE,
+  maxLengthMessage,
+  maxValueMessage,
+  minValueMessage,
+  REQUIRED_MESSAGE,
+  SCHEDULE_PRESET_MISMATCH_MESSAGE,
+  SCHEDULE_RANGE_ORDER_MESSAGE,
+  SCHEDULE_RANGE_OVERLAP_MESSAGE,
+  START_DATE_RESETS_BUDGET_MESSAGE,
+  SYNCHRONIZED_UNLINK_MESSAGE,
+  VALUE_NOT_FOR_TYPE_MESSAGE,
+} from './messages';
+import { MONEY_PATTERN, ZRowId, ZVersion } from './organization-form';
+
+export {
+  CAMPAIGN_TYPE_REQUIREMENTS,
+  type CampaignTypeRequirements,
+  type FieldRequirement,
+} from '../campaigns/campaign-types';
+
+export const CAMPAIGN_NAME_MAX_LENGTH = 255;
+export const MAX_TARGETED_REGIONS = 500;
+export const MAX_TARGETED_CITIES = 500;
+export const MAX_BUNDLE_IDS = 500;
+export const MAX_CATEGORIES = 500;
+/** Time ranges of one schedule (every range applies to every selected day). */
+export const MAX_SCHEDULE_RANGES = 24;
+export const CAMPAIGN_NOTES_MAX_LENGTH = 2000;
+/** How many campaigns one bulk change may touch. */
+export const MAX_BULK_CAMPAIGNS = 500;
+export const REGION_ID_MAX_LENGTH = 40;
+export const CITY_ID_MAX_LENGTH = 200;
+
+// ---------------------------------------------------------------------------------------------------------
+// Building blocks
+
+/** A path in a campaign or strategy body, as Zod reports it: ['targeting', 'bundle_ids', 2]. */
+export type TIssuePath = readonly (string | number)[];
+export type TCampaignIssue = { readonly path: TIssuePath; readonly message: string };
+
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+/** A required choice among `values`: blank answers "required", anything else unknown "invalid format". */
+const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: requiredOrInvalid });
+
+/** A list of choices, each one once (repeats are dropped). */
+const enumList = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.array(requiredEnum(values), { error: requiredOrInvalid }).transform(unique);
+
+/** A whole number of at least `min` (daily impressions, daily clicks). */
+const intAtLeast = (min: number) =>
+  z
+    .number({ error: requiredOrInvalid })
+    .int({ error: INVALID_FORMAT_MESSAGE })
+    .min(min, { error: minValueMessage(min) });
+
+/**
+ * A trimmed text checked by one rule answering at most one message (blank → "required" first). Unlike a
+ * chain with `abort: true`, its issue lets the rules across fields still run, so a form shows every
+ * problem at once (Zod skips object refinements after an explicitly aborted issue).
+ */
+export const textRule = (rule: (value: string) => string | undefined) =>
+  z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = value === '' ? REQUIRED_MESSAGE : rule(value);
+      if (message !== undefined) ctx.addIssue({ code: 'custom', message, input: value });
+    });
+
+/** `YYYY-MM-DD` of a real calendar day. */
+export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const isDay = (text: string): boolean => {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/** A day (UTC, inclusive bounds), `YYYY-MM-DD`. Days compare as text. */
+export const ZDay = textRule((value) => (isDay(value) ? undefined : INVALID_FORMAT_MESSAGE));
+
+/** The money text of a smallest amount, for messages: 0.001 → "0.001". */
+const moneyText = (micros: bigint): string => fromMicros(micros);
+
+/**
+ * An exact amount as decimal text in the campaign's currency: "10", "0.25", "1500.000001" (MONEY_PATTERN: up
+ * to 12 integer digits and 6 decimals). Never a float: compare with `toMicros`.
+ */
+export const ZMoney = textRule((value) => (MONEY_PATTERN.test(value) ? undefined : INVALID_FORMAT_MESSAGE));
+
+/** An amount of at least `min` (compared exactly, in micros): "The minimum value is 10". */
+export const moneyAtLeast = (min: number | string) => {
+  const minMicros = toMicros(min);
+  return textRule((value) => {
+    if (!MONEY_PATTERN.test(value)) return INVALID_FORMAT_MESSAGE;
+    return toMicros(value) < minMicros ? minValueMessage(moneyText(minMicros)) : undefined;
+  });
+};
+
+export const MIN_CPC_MICROS = toMicros(MIN_CPC);
+export const MIN_CPC_TARGET_MICROS = toMicros(MIN_CPC_TARGET);
+export const MIN_DAILY_BUDGET_MICROS = toMicros(MIN_DAILY_BUDGET);
+
+/**
+ * The §9 rule of a bid: a CPM bid lies within the CPM bounds of the currency; a CPC bid (or a bid whose
+ * pricing or currency is not known yet) is at least MIN_CPC. Answers the message, or undefined when the bid
+ * is fine or not a valid amount (its format is reported by the field).
+ *
+ * cop: §9 gives 800-200, a minimum above the maximum (see CPM_BOUNDS). Kept as written: a COP CPM bid below
+ * 800 answers "The minimum value is 800" and any other answers "The maximum value is 200", so no COP CPM bid
+ * is accepted until the spec is fixed.
+ */
+export const bidIssue = (
+  bid: string,
+  pricing: PricingType | undefined,
+  currency: Currency | undefined,
+): string | undefined => {
+  if (!MONEY_PATTERN.test(bid)) return undefined;
+  const micros = toMicros(bid);
+  if (pricing === 'cpm' && currency !== undefined) {
+    const { min, max } = cpmBoundsMicros(currency);
+    if (micros < min) return minValueMessage(moneyText(min));
+    if (micros > max) return maxValueMessage(moneyText(max));
+    return undefined;
+  }
+  return micros < MIN_CPC_MICROS ? minValueMessage(moneyText(MIN_CPC_MICROS)) : undefined;
+};
+
+/**
+ * A campaign or strategy name (§5): required, none of | $ # @ (CAMPAIGN_NAME_MESSAGE), at most 255
+ * characters. The rules of ZCampaignName (validation/campaign.ts), answered by one text rule.
+ */
+export const ZCampaignNameField = textRule((value) => {
+  if (!CAMPAIGN_NAME_PATTERN.test(value)) return CAMPAIGN_NAME_MESSAGE;
+  return value.length > CAMPAIGN_NAME_MAX_LENGTH ? maxLengthMessage(CAMPAIGN_NAME_MAX_LENGTH) : undefined;
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Schedule
+
+/** `HH:mm` from 00:00 to 23:59, or 24:00 (the end of the day, only as the end of a range). */
+export const TIME_PATTERN = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+export const isTime = (text: unknown): text is string => typeof text === 'string' && TIME_PATTERN.test(text);
+/** Minutes since midnight of `HH:mm` (24:00 → 1440). */
+export const timeToMinutes = (time: string): number =>
+  Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+export const ZTime = textRule((value) => (TIME_PATTERN.test(value) ? undefined : INVALID_FORMAT_MESSAGE));
+
+/** A time range within a day: from < to (so 24:00 can only end a range). */
+export const ZTimeRange = z
+  .strictObject({ from: ZTime, to: ZTime }, { error: requiredOrInvalid })
+  .superRefine((range, ctx) => {
+    if (isTime(range.from) && isTime(range.to) && timeToMinutes(range.from) >= timeToMinutes(range.to)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_RANGE_ORDER_MESSAGE, input: range });
+    }
+  });
+
+export type TSchedule = {
+  preset: SchedulePreset;
+  days: DayOfWeek[];
+  ranges: { from: string; to: string }[];
+};
+
+const DAY_ORDER: ReadonlyMap<DayOfWeek, number> = new Map(DAYS_OF_WEEK.map((day, index) => [day, index]));
+const sortDays = (days: readonly DayOfWeek[]): DayOfWeek[] =>
+  unique(days).sort((a, b) => (DAY_ORDER.get(a) ?? 0) - (DAY_ORDER.get(b) ?? 0));
+const sortRanges = (ranges: readonly TimeRange[]): { from: string; to: string }[] =>
+  ranges.map((range) => ({ from: range.from, to: range.to })).sort((a, b) => a.from.localeCompare(b.from));
+
+const sameDays = (a: readonly DayOfWeek[], b: readonly DayOfWeek[]): boolean => {
+  const [x, y] = [sortDays(a), sortDays(b)];
+  return x.length === y.length && x.every((day, index) => day === y[index]);
+};
+const sameRanges = (a: readonly TimeRange[], b: readonly TimeRange[]): boolean => {
+  const [x, y] = [sortRanges(a), sortRanges(b)];
+  return (
+    x.length === y.length &&
+    x.every((range, index) => range.from === y[index]?.from && range.to === y[index]?.to)
+  );
+};
+
+/**
+ * The schedule a preset selects (SCHEDULE_PRESET_DEFINITIONS). Custom has no definition: it starts from
+ * `current` (the schedule being edited) or, without one, from every day and every hour.
+ */
+export const scheduleForPreset = (preset: SchedulePreset, current?: Omit<TSchedule, 'preset'>): TSchedule => {
+  const definition = SCHEDULE_PRESET_DEFINITIONS[preset] ?? current ?? SCHEDULE_PRESET_DEFINITIONS.all;
+  return { preset, days: sortDays(definition.days), ranges: sortRanges(definition.ranges) };
+};
+
+/** The preset whose days and hours these are, or custom: lets the console relabel an edited schedule. */
+export const schedulePresetOf = (
+  days: readonly DayOfWeek[],
+  ranges: readonly TimeRange[],
+): SchedulePreset => {
+  for (const preset of SCHEDULE_PRESETS) {
+    const definition = SCHEDULE_PRESET_DEFINITIONS[preset];
+    if (definition && sameDays(definition.days, days) && sameRanges(definition.ranges, ranges)) return preset;
+  }
+  return 'custom';
+};
+
+/** Ranges that overlap an earlier-starting one, by their index in `ranges` (valid ranges only). */
+export const overlappingRanges = (ranges: readonly unknown[]): number[] => {
+  const valid = ranges
+    .map((range, index) => ({ range: range as Partial<TimeRange> | null, index }))
+    .filter(
+      ({ range }) =>
+        typeof range === 'object' &&
+        range !== null &&
+        isTime(range.from) &&
+        isTime(range.to) &&
+        timeToMinutes(range.from) < timeToMinutes(range.to),
+    )
+    .map(({ range, index }) => ({
+      from: timeToMinutes(range?.from ?? ''),
+      to: timeToMinutes(range?.to ?? ''),
+      index,
+    }))
+    .sort((a, b) => a.from - b.from || a.to - b.to);
+  const overlapping: number[] = [];
+  let end = -1;
+  for (const range of valid) {
+    if (range.from < end) overlapping.push(range.index);
+    end = Math.max(end, range.to);
+  }
+  return overlapping.sort((a, b) => a - b);
+};
+
+/**
+ * Days of week and time ranges, with the preset they come from. A preset other than custom must hold its
+ * definition (SCHEDULE_PRESET_MISMATCH_MESSAGE otherwise); its days and ranges may be left out and are then
+ * filled in. Custom needs both. Ranges must not overlap. No days or no ranges is allowed (a draft being
+ * edited) but raises a targeting alert. The output lists days Monday first and ranges by start.
+ */
+export const ZSchedule = z
+  .strictObject(
+    {
+      preset: requiredEnum(SCHEDULE_PRESETS),
+      days: z.array(requiredEnum(DAYS_OF_WEEK), { error: requiredOrInvalid }).optional(),
+      ranges: z
+        .array(ZTimeRange, { error: requiredOrInvalid })
+        .max(MAX_SCHEDULE_RANGES, { error: maxLengthMessage(MAX_SCHEDULE_RANGES) })
+        .optional(),
+    },
+    { error: requiredOrInvalid },
+  )
+  .superRefine((schedule, ctx) => {
+    for (const index of overlappingRanges(schedule.ranges ?? [])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ranges', index],
+        message: SCHEDULE_RANGE_OVERLAP_MESSAGE,
+        input: schedule,
+      });
+    }
+    const definition = SCHEDULE_PRESET_DEFINITIONS[schedule.preset];
+    if (definition === null) {
+      if (schedule.days === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['days'], message: REQUIRED_MESSAGE, input: schedule });
+      }
+      if (schedule.ranges === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['ranges'], message: REQUIRED_MESSAGE, input: schedule });
+      }
+      return;
+    }
+    const daysDiffer = schedule.days !== undefined && !sameDays(definition.days, schedule.days);
+    const rangesDiffer =
+      schedule.ranges?.every((range) => isTime(range.from) && isTime(range.to)) &&
+      !sameRanges(definition.ranges, schedule.ranges);
+    if (daysDiffer || rangesDiffer) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['preset'],
+        message: SCHEDULE_PRESET_MISMATCH_MESSAGE,
+        input: schedule,
+      });
+    }
+  })
+  .transform(
+    (schedule): TSchedule =>
+      schedule.preset !== 'custom'
+        ? scheduleForPreset(schedule.preset)
+        : {
+            preset: 'custom',
+            days: sortDays(schedule.days ?? []),
+            ranges: sortRanges(schedule.ranges ?? []),
+          },
+  );
+export type TScheduleInput = z.input<typeof ZSchedule>;
+
+export const DEFAULT_SCHEDULE: TSchedule = scheduleForPreset('all');
+
+// ---------------------------------------------------------------------------------------------------------
+// Targeting
+
+/** A targeted country: ISO 3166-1 alpha-3 of the countries table. */
+export const ZKnownCountry = textRule((code) =>
+  /^[A-Z]{3}$/.test(code) && ISO3_TO_ISO2.has(code) ? undefined : INVALID_FORMAT_MESSAGE,
+);
+
+/** At most five countries (§5), each once. */
+export const ZCampaignCountries = z
+  .array(ZKnownCountry, { error: requiredOrInvalid })
+  .superRefine((countries, ctx) => {
+    if (new Set(countries).size > MAX_CAMPAIGN_COUNTRIES) {
+      ctx.addIssue({ code: 'custom', message: MAX_COUNTRIES_MESSAGE, input: countries });
+    }
+  })
+  .transform(unique);
+
+/** Region ids of GET /dictionary/regions: `<alpha-2 country>-<region code>`, e.g. "ES-AN". */
+export const REGION_ID_PATTERN = /^[A-Z]{2}-[A-Za-z0-9][A-Za-z0-9-]*$/;
+/** City ids of GET /dictionary/cities: `<alpha-2 country>-<region code>-<name>`, e.g. "ES-AN-Málaga". */
+export const CITY_ID_PATTERN = /^[A-Z]{2}-[A-Za-z0-9-]*-\S.*$/;
+
+/** The alpha-3 country of a region or city id (its alpha-2 prefix), or undefined. */
+export const placeCountry = (placeId: string): string | undefined =>
+  ISO2_TO_ISO3.get(placeId.slice(0, 2) as never);
+
+const placeIds = (pattern: RegExp, maxLength: number, maxCount: number) =>
+  z
+    .array(
+      textRule((value) => {
+        if (value.length > maxLength) return maxLengthMessage(maxLength);
+        return pattern.test(value) ? undefined : INVALID_FORMAT_MESSAGE;
+      }),
+      { error: requiredOrInvalid },
+    )
+    .max(maxCount, { error: maxLengthMessage(maxCount) })
+    .transform(unique);
+
+export const ZRegionIds = placeIds(REGION_ID_PATTERN, REGION_ID_MAX_LENGTH, MAX_TARGETED_REGIONS);
+export const ZCityIds = placeIds(CITY_ID_PATTERN, CITY_ID_MAX_LENGTH, MAX_TARGETED_CITIES);
+
+export const ZBundleIds = z
+  .array(
+    textRule((value) => (isBundleId(value) ? undefined : BUNDLE_ID_MESSAGE)),
+    { error: requiredOrInvalid },
+  )
+  .max(MAX_BUNDLE_IDS, { error: maxLengthMessage(MAX_BUNDLE_IDS) })
+  .transform(unique);
+
+/** IAB content category ids (tier 1 IAB1…IAB26 and tier 2 IABn-m). */
+export const ZIabCategories = z
+  .array(
+    z.string({ error: requiredOrInvalid }).refine((id) => IAB_CATEGORY_NAMES.has(id), {
+      error: INVALID_FORMAT_MESSAGE,
+    }),
+    { error: requiredOrInvalid },
+  )
+  .max(MAX_CATEGORIES, { error: maxLengthMessage(MAX_CATEGORIES) })
+  .transform(unique);
+
+/** The product's app category ids as text: "1" to "23", and the gaming and streaming subcategories "8-3". */
+export const APP_CATEGORY_IDS: ReadonlySet<string> = new Set(
+  APP_CATEGORIES.flatMap((category) => [String(category.id), ...category.subcategories.map((sub) => sub.id)]),
+);
+export const ZAppCategories = z
+  .array(
+    z.string({ error: requiredOrInvalid }).refine((id) => APP_CATEGORY_IDS.has(id), {
+      error: INVALID_FORMAT_MESSAGE,
+    }),
+    { error: requiredOrInvalid },
+  )
+  .max(MAX_CATEGORIES, { error: maxLengthMessage(MAX_CATEGORIES) })
+  .transform(unique);
+
+const TARGETING_FIELDS = {
+  countries: ZCampaignCountries,
+  regions: ZRegionIds,
+  cities: ZCityIds,
+  bundle_ids: ZBundleIds,
+  iab_categories: ZIabCategories,
+  app_categories: ZAppCategories,
+};
+
+/** The targeting of a new campaign: every list defaults to empty. */
+export const ZTargeting = z.strictObject(
+  {
+    countries: TARGETING_FIELDS.countries.default([]),
+    regions: TARGETING_FIELDS.regions.default([]),
+    cities: TARGETING_FIELDS.cities.default([]),
+    bundle_ids: TARGETING_FIELDS.bundle_ids.default([]),
+    iab_categories: TARGETING_FIELDS.iab_categories.default([]),
+    app_categories: TARGETING_FIELDS.app_categories.default([]),
+  },
+  { error: requiredOrInvalid },
+);
+export type TTargeting = z.infer<typeof ZTargeting>;
+export type TTargetingInput = z.input<typeof ZTargeting>;
+
+/** The targeting in a PUT: the lists sent replace the stored ones, the others are kept. */
+export const ZTargetingChanges = z.strictObject(
+  {
+    countries: TARGETING_FIELDS.countries.optional(),
+    regions: TARGETING_FIELDS.regions.optional(),
+    cities: TARGETING_FIELDS.cities.optional(),
+    bundle_ids: TARGETING_FIELDS.bundle_ids.optional(),
+    iab_categories: TARGETING_FIELDS.iab_categories.optional(),
+    app_categories: TARGETING_FIELDS.app_categories.optional(),
+  },
+  { error: requiredOrInvalid },
+);
+export type TTargetingChanges = z.infer<typeof ZTargetingChanges>;
+
+export const EMPTY_TARGETING: TTargeting = {
+  countries: [],
+  regions: [],
+  cities: [],
+  bundle_ids: [],
+  iab_categories: [],
+  app_categories: [],
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Internal fields (resource internal-campaign)
+
+export const CAMPAIGN_INTERNAL_FLAGS = [
+  'managed_service',
+  'test',
+  'priority',
+  'exclude_from_reports',
+] as const;
+export type CampaignInternalFlag = (typeof CAMPAIGN_INTERNAL_FLAGS)[number];
+export const CAMPAIGN_INTERNAL_FLAG_LABELS = {
+  managed_service: 'Managed service',
+  test: 'Test',
+  priority: 'Priority',
+  exclude_from_reports: 'Exclude from reports',
+} as const satisfies Record<CampaignInternalFlag, string>;
+
+/** A percentage as decimal text, 0 to 100 with up to 2 decimals: "12.5". Blank or null clears it. */
+export const PERCENT_PATTERN = /^\d{1,3}(?:\.\d{1,2})?$/;
+export const ZPercent = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const message = !PERCENT_PATTERN.test(value)
+      ? INVALID_FORMAT_MESSAGE
+      : toMicros(value) > toMicros(100)
+        ? maxValueMessage(100)
+        : undefined;
+    if (message !== undefined) ctx.addIssue({ code: 'custom', message, input: value });
+  })
+  .nullable()
+  .transform((value) => (value === '' ? null : value));
+
+const INTERNAL_FIELDS = {
+  fee_percent: ZPercent,
+  margin_percent: ZPercent,
+  notes: z
+    .string({ error: requiredOrInvalid })
+    .max(CAMPAIGN_NOTES_MAX_LENGTH, { error: maxLengthMessage(CAMPAIGN_NOTES_MAX_LENGTH) }),
+  flags: enumList(CAMPAIGN_INTERNAL_FLAGS),
+};
+
+/** Fees, margins, notes and flags that only internal roles see and set (§6 internal campaign). */
+export const ZCampaignInternal = z.strictObject(
+  {
+    fee_percent: INTERNAL_FIELDS.fee_percent.default(null),
+    margin_percent: INTERNAL_FIELDS.margin_percent.default(null),
+    notes: INTERNAL_FIELDS.notes.default(''),
+    flags: INTERNAL_FIELDS.flags.default([]),
+  },
+  { error: requiredOrInvalid },
+);
+export type TCampaignInternal = z.infer<typeof ZCampaignInternal>;
+
+/** The internal fields in a PUT: those sent replace the stored ones. */
+export const ZCampaignInternalChanges = z.strictObject(
+  {
+    fee_percent: INTERNAL_FIELDS.fee_percent.optional(),
+    margin_percent: INTERNAL_FIELDS.margin_percent.optional(),
+    notes: INTERNAL_FIELDS.notes.optional(),
+    flags: INTERNAL_FIELDS.flags.optional(),
+  },
+  { error: requiredOrInvalid },
+);
+
+export const EMPTY_CAMPAIGN_INTERNAL: TCampaignInternal = {
+  fee_percent: null,
+  margin_percent: null,
+  notes: '',
+  flags: [],
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Campaign fields
+
+export const ZViewability = z.literal(VIEWABILITY_THRESHOLDS, { error: requiredOrInvalid });
+
+/** The checks of each writable field on its own; rules across fields are in `campaignIssues`. */
+const FIELDS = {
+  organization: ZRowId,
+  name: ZCampaignNameField,
+  type: requiredEnum(CAMPAIGN_TYPES),
+  objective: requiredEnum(OBJECTIVE_KINDS).nullable(),
+  start_date: ZDay,
+  end_date: ZDay.nullable(),
+  budget_timespan: requiredEnum(BUDGET_TIMESPANS),
+  /** Both timespans: a lifetime budget below the daily minimum could not fund one day. */
+  budget: moneyAtLeast(MIN_DAILY_BUDGET),
+  daily_limit_type: requiredEnum(DAILY_LIMIT_TYPES),
+  daily_budget: moneyAtLeast(MIN_DAILY_BUDGET).nullable(),
+  daily_impressions: intAtLeast(MIN_DAILY_IMPRESSIONS).nullable(),
+  daily_clicks: intAtLeast(MIN_DAILY_CLICKS).nullable(),
+  max_daily_cost_strategy: requiredEnum(MAX_DAILY_COST_STRATEGIES),
+  pricing: requiredEnum(PRICING_TYPES),
+  price_model: requiredEnum(PRICE_MODELS),
+  /** Its bounds depend on the pricing and the currency: see `bidIssue`. */
+  bid: ZMoney,
+  cpc_target: moneyAtLeast(MIN_CPC_TARGET).nullable(),
+  event_optimisation: requiredEnum(EVENT_OPTIMISATIONS).nullable(),
+  tracking_tool: requiredEnum(TRACKING_PROVIDERS),
+  schedule: ZSchedule,
+  device_types: enumList(DEVICE_TYPES),
+  device_id_types: enumList(DEVICE_ID_TYPES),
+  video_positions: enumList(VIDEO_POSITIONS),
+  video_attributes: enumList(VIDEO_ATTRIBUTES),
+  viewability: ZViewability,
+  targeting: ZTargeting,
+  source_campaign: ZRowId.nullable(),
+  internal: ZCampaignInternal,
+};
+
+/** Fields a campaign of any type needs to be complete (besides what its type asks). */
+export const CAMPAIGN_COMMON_REQUIRED_FIELDS = [
+  'name',
+  'type',
+  'start_date',
+  'budget_timespan',
+  'budget',
+  'daily_limit_type',
+  'max_daily_cost_strategy',
+  'pricing',
+  'price_model',
+  'bid',
+] as const;
+
+/** Every writable field, optional, as a new campaign takes them (with the contract's defaults). */
+const CREATE_SHAPE = {
+  organization: FIELDS.organization.optional(),
+  name: FIELDS.name,
+  type: FIELDS.type,
+  objective: FIELDS.objective.optional(),
+  start_date: FIELDS.start_date.optional(),
+  end_date: FIELDS.end_date.optional(),
+  budget_timespan: FIELDS.budget_timespan.optional(),
+  budget: FIELDS.budget.optional(),
+  daily_limit_type: FIELDS.daily_limit_type.optional(),
+  daily_budget: FIELDS.daily_budget.optional(),
+  daily_impressions: FIELDS.daily_impressions.optional(),
+  daily_clicks: FIELDS.daily_clicks.optional(),
+  max_daily_cost_strategy: FIELDS.max_daily_cost_strategy.optional(),
+  pricing: FIELDS.pricing.optional(),
+  price_model: FIELDS.price_model.optional(),
+  bid: FIELDS.bid.optional(),
+  cpc_target: FIELDS.cpc_target.optional(),
+  event_optimisation: FIELDS.event_optimisation.optional(),
+  tracking_tool: FIELDS.tracking_tool.default('none'),
+  schedule: FIELDS.schedule.default(DEFAULT_SCHEDULE),
+  device_types: FIELDS.device_types.default([]),
+  device_id_types: FIELDS.device_id_types.default([]),
+  video_positions: FIELDS.video_positions.default([]),
+  video_attributes: FIELDS.video_attributes.default([]),
+  viewability: FIELDS.viewability.default(0),
+  targeting: FIELDS.targeting.default(EMPTY_TARGETING),
+  source_campaign: FIELDS.source_campaign.optional(),
+  internal: FIELDS.internal.optional(),
+};
+
+/** Every writable field optional and without defaults: what a PUT may change. */
+const UPDATE_SHAPE = {
+  organization: FIELDS.organization.optional(),
+  name: FIELDS.name.optional(),
+  type: FIELDS.type.optional(),
+  objective: FIELDS.objective.optional(),
+  start_date: FIELDS.start_date.optional(),
+  end_date: FIELDS.end_date.optional(),
+  budget_timespan: FIELDS.budget_timespan.optional(),
+  budget: FIELDS.budget.optional(),
+  daily_limit_type: FIELDS.daily_limit_type.optional(),
+  daily_budget: FIELDS.daily_budget.optional(),
+  daily_impressions: FIELDS.daily_impressions.optional(),
+  daily_clicks: FIELDS.daily_clicks.optional(),
+  max_daily_cost_strategy: FIELDS.max_daily_cost_strategy.optional(),
+  pricing: FIELDS.pricing.optional(),
+  price_model: FIELDS.price_model.optional(),
+  bid: FIELDS.bid.optional(),
+  cpc_target: FIELDS.cpc_target.optional(),
+  event_optimisation: FIELDS.event_optimisation.optional(),
+  tracking_tool: FIELDS.tracking_tool.optional(),
+  schedule: FIELDS.schedule.optional(),
+  device_types: FIELDS.device_types.optional(),
+  device_id_types: FIELDS.device_id_types.optional(),
+  video_positions: FIELDS.video_positions.optional(),
+  video_attributes: FIELDS.video_attributes.optional(),
+  viewability: FIELDS.viewability.optional(),
+  targeting: ZTargetingChanges.optional(),
+  source_campaign: FIELDS.source_campaign.optional(),
+  internal: ZCampaignInternalChanges.optional(),
+  /** §4: inactive ↔ active, preview → inactive or active (see campaignChangeIssues). Deleting is DELETE. */
+  state: z.enum(['inactive', 'active'], { error: requiredOrInvalid }).optional(),
+  version: ZVersion,
+};
+
+/** The fields of a whole campaign as the rules across fields read them (any of them may be missing). */
+export type TCampaignValues = {
+  readonly type?: CampaignType | undefined;
+  readonly start_date?: string | undefined;
+  readonly end_date?: string | null | undefined;
+  readonly budget_timespan?: string | undefined;
+  readonly budget?: string | undefined;
+  readonly daily_limit_type?: string | undefined;
+  readonly daily_budget?: string | null | undefined;
+  readonly pricing?: PricingType | undefined;
+  readonly bid?: string | undefined;
+  readonly targeting?: Partial<TTargeting> | undefined;
+  readonly [field: string]: unknown;
+};
+
+export type TCampaignCheckOptions = {
+  /** The currency of the campaign's organization; without it a CPM bid is only checked to be ≥ MIN_CPC. */
+  readonly currency?: Currency | undefined;
+  /** Complete rules (every required field, state inactive or active) or draft rules (consistency only). */
+  readonly complete: boolean;
+};
+
+const isMissing = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+const valueAt = (values: TCampaignValues, path: readonly string[]): unknown => {
+  let current: unknown = values;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+};
+
+/** The per-type rules of CAMPAIGN_TYPE_REQUIREMENTS. */
+const typeIssues = (
+  values: TCampaignValues,
+  requirements: CampaignTypeRequirements,
+  complete: boolean,
+): TCampaignIssue[] => {
+  const issues: TCampaignIssue[] = [];
+  for (const field of TYPE_DEPENDENT_FIELDS) {
+    const path = TYPE_DEPENDENT_FIELD_PATHS[field];
+    const rule: { readonly ask: string; readonly values?: readonly unknown[] } = requirements.fields[field];
+    const value = valueAt(values, path);
+    const neutral = TYPE_DEPENDENT_NEUTRAL_VALUES[field];
+    if (rule.ask === 'refused') {
+      if (!isMissing(value) && value !== neutral) issues.push({ path, message: FIELD_NOT_FOR_TYPE_MESSAGE });
+      continue;
+    }
+    if (
+      rule.ask === 'required' &&
+      complete &&
+      (isMissing(value) || (field === 'tracking_tool' && value === 'none'))
+    ) {
+      issues.push({ path, message: REQUIRED_MESSAGE });
+      continue;
+    }
+    const allowed = rule.values;
+    if (allowed === undefined || isMissing(value)) continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        if (!allowed.includes(item))
+          issues.push({ path: [...path, index], message: VALUE_NOT_FOR_TYPE_MESSAGE });
+      });
+    } else if (!allowed.includes(value) && value !== neutral) {
+      issues.push({ path, message: VALUE_NOT_FOR_TYPE_MESSAGE });
+    }
+  }
+  if (values.pricing !== undefined && !requirements.pricing.includes(values.pricing)) {
+    issues.push({ path: ['pricing'], message: VALUE_NOT_FOR_TYPE_MESSAGE });
+  }
+  if (complete && requirements.location === 'required') {
+    if (isMissing(values.targeting?.countries)) {
+      issues.push({ path: ['targeting', 'countries'], message: REQUIRED_MESSAGE });
+    }
+    if (isMissing(values.targeting?.regions) && isMissing(values.targeting?.cities)) {
+      issues.push({ path: ['targeting', 'regions'], message: LOCATION_REQUIRED_MESSAGE });
+    }
+  }
+  return issues;
+};
+
+/**
+ * The rules across fields of a whole campaign (§5, §9 and the type's requirements), as field issues. With
+ * `complete`, also every field a complete campaign needs. Fields that are missing are skipped by the rules
+ * that read them, so a draft only gets the issues of what it holds. Values must already have passed their
+ * field schemas (the schemas below call this with the fields that did).
+ */
+export const campaignIssues = (values: TCampaignValues, options: TCampaignCheckOptions): TCampaignIssue[] => {
+  const issues: TCampaignIssue[] = [];
+  const { complete, currency } = options;
+  const requirements = values.type === undefined ? undefined : campaignTypeRequirements(values.type);
+
+  if (complete) {
+    for (const field of CAMPAIGN_COMMON_REQUIRED_FIELDS) {
+      if (field === 'start_date' && requirements?.dates === 'from_source') continue;
+      if (isMissing(values[field])) issues.push({ path: [field], message: REQUIRED_MESSAGE });
+    }
+    if (
+      values.budget_timespan === 'lifetime' &&
+      values.daily_limit_type === 'manual' &&
+      isMissing(values.daily_budget)
+    ) {
+      issues.push({ path: ['daily_budget'], message: REQUIRED_MESSAGE });
+    }
+  }
+
+  const { start_date: start, end_date: end } = values;
+  if (typeof start === 'string' && typeof end === 'string' && isDay(start) && isDay(end) && end < start) {
+    issues.push({ path: ['end_date'], message: END_BEFORE_START_MESSAGE });
+  }
+
+  const { budget, daily_budget: dailyBudget } = values;
+  if (
+    values.budget_timespan === 'lifetime' &&
+    typeof budget === 'string' &&
+    typeof dailyBudget === 'string' &&
+    MONEY_PATTERN.test(budget) &&
+    MONEY_PATTERN.test(dailyBudget) &&
+    toMicros(dailyBudget) > toMicros(budget)
+  ) {
+    issues.push({ path: ['daily_budget'], message: maxValueMessage(fromMicros(toMicros(budget))) });
+  }
+
+  if (typeof values.bid === 'string') {
+    const message = bidIssue(values.bid, values.pricing, currency);
+    if (message !== undefined) issues.push({ path: ['bid'], message });
+  }
+
+  if (requirements !== undefined) issues.push(...typeIssues(values, requirements, complete));
+  return issues;
+};
+
+/** Whether a campaign holds everything a complete campaign needs (activation, leaving the draft state). */
+export const isCampaignComplete = (values: TCampaignValues, currency?: Currency): boolean =>
+  campaignIssues(values, { complete: true, currency }).length === 0;
+
+const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/**
+ * Runs `campaignIssues` inside a schema: on the fields that passed their own checks only (a field that
+ * failed is left out and its own issue stands), and even when other fields failed, so that a form shows
+ * every problem at once.
+ */
+const refineCampaign =
+  (currency: Currency | undefined, completeOf: (values: Record<string, unknown>) => boolean | undefined) =>
+  (values: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) return;
+    const failed = ctx.issues.map((issue) => pathKey(issue.path ?? [])).filter((key) => key !== '');
+    const hasFailed = (key: string): boolean =>
+      failed.some(
+        (failedKey) =>
+          failedKey === key || failedKey.startsWith(`${key}.`) || key.startsWith(`${failedKey}.`),
+      );
+    const clean: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (key === 'targeting' && typeof value === 'object' && value !== null && !failed.includes(key)) {
+        clean[key] = Object.fromEntries(
+          Object.entries(value).filter(([field]) => !hasFailed(`${key}.${field}`)),
+        );
+      } else if (!hasFailed(key)) {
+        clean[key] = value;
+      }
+    }
+    const complete = completeOf(clean);
+    if (complete === undefined) return;
+    for (const issue of campaignIssues(clean as TCampaignValues, { currency, complete })) {
+      if (hasFailed(pathKey(issue.path))) continue;
+      ctx.addIssue({ code: 'custom', path: [...issue.path], message: issue.message, input: values });
+    }
+  };
+
+const ALWAYS = { when: () => true };
+
+/** A draft (state preview): name and type required, every other field checked when present. */
+export const campaignDraftSchema = (currency?: Currency) =>
+  z
+    .strictObject({
+      ...CREATE_SHAPE,
+      state: z.literal('preview', { error: INVALID_FORMAT_MESSAGE }).optional(),
+    })
+    .superRefine(
+      refineCampaign(currency, () => false),
+      ALWAYS,
+    );
+
+/** A complete campaign (state inactive): every field its type needs, with the §5/§9 rules. */
+export const campaignCompleteSchema = (currency?: Currency) =>
+  z
+    .strictObject({
+      ...CREATE_SHAPE,
+      state: z.literal('inactive', { error: INVALID_FORMAT_MESSAGE }).optional(),
+    })
+    .superRefine(
+      refineCampaign(currency, () => true),
+      ALWAYS,
+    );
+
+/**
+ * `POST /campaign`: `state: 'preview'` saves a draft (draft rules), `state: 'inactive'` (the default) a
+ * complete campaign. Activation needs a strategy, so a new campaign is never active.
+ */
+export const campaignCreateSchema = (currency?: Currency) =>
+  z
+    .strictObject({
+      ...CREATE_SHAPE,
+      state: z.enum(['preview', 'inactive'], { error: requiredOrInvalid }).default('inactive'),
+    })
+    .superRefine(
+      refineCampaign(currency, (values) =>
+        values.state === 'preview' ? false : values.state === 'inactive' ? true : undefined,
+      ),
+      ALWAYS,
+    );
+
+/**
+ * `PUT /campaign/{id}`: the changes (left out = unchanged; targeting and internal key by key) and the version
+ * last read. Only the consistency of what is sent is checked here; the server checks the merged campaign with
+ * `campaignIssues` and the transitions with `campaignChangeIssues`.
+ */
+export const campaignUpdateSchema = (currency?: Currency) =>
+  z.strictObject(UPDATE_SHAPE).superRefine(
+    refineCampaign(currency, () => false),
+    ALWAYS,
+  );
+
+export const ZCampaignDraft = campaignDraftSchema();
+export const ZCampaignComplete = campaignCompleteSchema();
+export const ZCampaignCreate = campaignCreateSchema();
+export const ZCampaignUpdate = campaignUpdateSchema();
+
+export type TCampaignDraft = z.infer<typeof ZCampaignDraft>;
+export type TCampaignDraftInput = z.input<typeof ZCampaignDraft>;
+export type TCampaignComplete = z.infer<typeof ZCampaignComplete>;
+export type TCampaignCompleteInput = z.input<typeof ZCampaignComplete>;
+export type TCampaignCreate = z.infer<typeof ZCampaignCreate>;
+export type TCampaignCreateInput = z.input<typeof ZCampaignCreate>;
+export type TCampaignUpdate = z.infer<typeof ZCampaignUpdate>;
+export type TCampaignUpdateInput = z.input<typeof ZCampaignUpdate>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Transitions (§4)
+
+/** The state changes a PUT may ask for: from → allowed targets. Deleting is DELETE; imported is read-only. */
+export const CAMPAIGN_STATE_TRANSITIONS = {
+  inactive: ['active'],
+  active: ['inactive'],
+  preview: ['inactive', 'active'],
+  deleted: [],
+  imported: [],
+} as const satisfies Record<CampaignState, readonly CampaignState[]>;
+
+export const canChangeCampaignState = (from: CampaignState, to: CampaignState): boolean =>
+  from === to || (CAMPAIGN_STATE_TRANSITIONS[from] as readonly CampaignState[]).includes(to);
+
+export type TStoredCampaign = {
+  readonly state: CampaignState;
+  readonly type: CampaignType;
+  readonly budget_timespan: string | null;
+  readonly start_date: string | null;
+  readonly source_campaign: number | null;
+};
+
+/**
+ * The §4 rules of a change to a stored campaign: the state transitions (activation needs at least one
+ * strategy; completeness is checked on the merged campaign), the type is fixed once out of draft, a
+ * synchronized campaign cannot be unlinked, and a plain PUT may not move the start of a lifetime budget
+ * (that is `PUT /campaign/{id}/start-date` with `reset_budget: true`).
+ */
+export const campaignChangeIssues = (
+  stored: TStoredCampaign,
+  changes: {
+    readonly state?: CampaignState | undefined;
+    readonly type?: CampaignType | undefined;
+    readonly start_date?: string | undefined;
+    readonly budget_timespan?: string | undefined;
+    readonly source_campaign?: number | null | undefined;
+  },
+  strategies: number,
+): TCampaignIssue[] => {
+  const issues: TCampaignIssue[] = [];
+  const isDraft = stored.state === 'preview';
+  if (changes.state !== undefined && changes.state !== stored.state) {
+    if (!canChangeCampaignState(stored.state, changes.state)) {
+      issues.push({
+        path: ['state'],
+        message: campaignStateTransitionMessage(
+          CAMPAIGN_STATE_LABELS[stored.state],
+          CAMPAIGN_STATE_LABELS[changes.state],
+        ),
+      });
+    } else if (changes.state === 'active' && strategies < 1) {
+      issues.push({ path: ['state'], message: ACTIVATION_NEEDS_STRATEGY_MESSAGE });
+    }
+  }
+  if (!isDraft && changes.type !== undefined && changes.type !== stored.type) {
+    issues.push({ path: ['type'], message: CAMPAIGN_TYPE_FIXED_MESSAGE });
+  }
+  if (
+    !isDraft &&
+    stored.type === 'synchronized' &&
+    changes.source_campaign !== undefined &&
+    changes.source_campaign !== stored.source_campaign
+  ) {
+    issues.push({ path: ['source_campaign'], message: SYNCHRONIZED_UNLINK_MESSAGE });
+  }
+  if (
+    !isDraft &&
+    stored.budget_timespan === 'lifetime' &&
+    changes.start_date !== undefined &&
+    changes.start_date !== stored.start_date
+  ) {
+    issues.push({ path: ['start_date'], message: START_DATE_RESETS_BUDGET_MESSAGE });
+  }
+  return issues;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Other bodies
+
+/** `PUT /campaign/{id}/start-date`: a lifetime budget restarts at zero, so the caller confirms it. */
+export const ZCampaignStartDateChange = z.strictObject({
+  start_date: ZDay,
+  version: ZVersion,
+  reset_budget: z.boolean({ error: requiredOrInvalid }).optional(),
+});
+export type TCampaignStartDateChange = z.infer<typeof ZCampaignStartDateChange>;
+
+/** `POST /campaign/{id}/duplicate`: name defaults to "<name> (copy)". */
+export const ZCampaignDuplicate = z.strictObject({
+  name: FIELDS.name.optional(),
+  with_strategies: z.boolean({ error: requiredOrInvalid }),
+});
+export type TCampaignDuplicate = z.infer<typeof ZCampaignDuplicate>;
+
+export const duplicateCampaignName = (name: string): string =>
+  `${name} (copy)`.slice(0, CAMPAIGN_NAME_MAX_LENGTH);
+
+/** `PUT /campaigns`: one state change on 1 to 500 campaigns, all or nothing. */
+export const ZCampaignsBulkUpdate = z.strictObject({
+  ids: z
+    .array(ZRowId, { error: requiredOrInvalid })
+    .min(1, { error: REQUIRED_MESSAGE })
+    .max(MAX_BULK_CAMPAIGNS, { error: maxLengthMessage(MAX_BULK_CAMPAIGNS) })
+    .transform(unique),
+  changes: z.strictObject(
+    { state: z.enum(['active', 'inactive', 'deleted'], { error: requiredOrInvalid }) },
+    { error: requiredOrInvalid },
+  ),
+});
+export type TCampaignsBulkUpdate = z.infer<typeof ZCampaignsBulkUpdate>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Lists
+
+/** `GET /campaigns` (and the back-office grid): deleted campaigns are hidden unless `state` is filtered. */
+export const CAMPAIGN_LIST_SPEC = {
+  fields: {
+    id: { type: 'number' },
+    name: { type: 'text' },
+    organization: { type: 'number' },
+    organization_name: { type: 'text' },
+    type: { type: 'enum', values: CAMPAIGN_TYPES },
+    objective: { type: 'enum', values: OBJECTIVE_KINDS },
+    state: { type: 'enum', values: CAMPAIGN_STATES },
+    status: { type: 'enum', values: CAMPAIGN_STATUSES },
+    delivery_status: { type: 'enum', values: DELIVERY_STATUSES },
+    start_date: { type: 'date' },
+    end_date: { type: 'date' },
+    budget: { type: 'number' },
+    spend: { type: 'number' },
+    currency: { type: 'enum', values: CURRENCIES },
+    strategies_count: { type: 'number' },
+    created_at: { type: 'date' },
+  },
+  defaultSort: '-created_at',
+  searchable: true,
+} as const satisfies ListSpec;
+export type CampaignListField = keyof typeof CAMPAIGN_LIST_SPEC.fields;

@@ -1,0 +1,390 @@
+import type { ListQuery, ListSpec } from '@beacon/domain/validation/list-query';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type {
+  CampaignRow,
+  CampaignUpdate,
+  Database,
+  NewCampaign,
+  NewStrategy,
+  StrategyRow,
+  StrategyUpdate,
+} from '../../db/schema';
+import { type ListSource, listPage } from '../../lib/list-query';
+import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
+import { campaignStatusSql, deliveryStatusSql } from './campaign-status.sql';
+
+/**
+ * What a caller may see of campaigns: the organizations of its tenant scope, narrowed to the advertisers it
+ * is restricted to (users without `view_all_campaigns` who have advertisers assigned; decision 014). The
+ * paths are the advertisers' materialised paths, so an advertiser's own children are included.
+ */
+export type CampaignScope = { tenant: TenantScope; advertiserPaths: readonly string[] | null };
+
+type CampaignTables = Database & { c: Database['campaigns']; o: Database['organizations'] };
+type CampaignFrom = 'c' | 'o';
+
+/** The caller's advertiser restriction, in one query: null when it sees every campaign of its scope. */
+export const findAdvertiserRestriction = async (
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string[] | null> => {
+  const user = await db
+    .selectFrom('users as u')
+    .select([
+      'u.view_all_campaigns',
+      sql<string[]>`ARRAY(
+        SELECT o.path FROM user_advertisers a JOIN organizations o ON o.id = a.organization_id
+        WHERE a.user_id = u.id ORDER BY o.path
+      )`.as('paths'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.view_all_campaigns || user.paths.length === 0) return null;
+  return user.paths;
+};
+
+const inCampaignScope = (
+  scope: CampaignScope,
+  eb: ExpressionBuilder<CampaignTables, 'c' | 'o'>,
+): ReturnType<typeof sql<SqlBool>> => {
+  const tenant = organizationPathInScope(scope.tenant, eb.ref('o.path'));
+  if (scope.advertiserPaths === null) return sql<SqlBool>`${tenant}`;
+  if (scope.advertiserPaths.length === 0) return sql<SqlBool>`false`;
+  const advertisers = scope.advertiserPaths.map((path) => sql<SqlBool>`o.path LIKE ${`${path}%`}`);
+  return sql<SqlBool>`(${tenant} AND (${sql.join(advertisers, sql` OR `)}))`;
+};
+
+const day = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** Micro-units as decimal units, for filters on money (`budget[gt]=100` means 100 units). */
+const units = (column: string) => sql<number>`(${sql.ref(column)}::numeric / 1000000)`;
+
+export const statusExpressions = (today: string) => ({
+  status: campaignStatusSql({ state: sql.ref('c.state'), endDate: sql.ref('c.end_date'), today }),
+  delivery_status: deliveryStatusSql({
+    state: sql.ref('c.state'),
+    startDate: sql.ref('c.start_date'),
+    endDate: sql.ref('c.end_date'),
+    today,
+    strategiesBidding: sql.ref('c.strategies_bidding'),
+    // No creative can be linked to a campaign before the creatives issue: every campaign has none, and says so.
+    creatives: { total: sql`0`, active: sql`0`, paused: sql`0`, pending: sql`0` },
+  }),
+});
+
+/**
+ * A campaign as repositories answer it: every column, dates as `YYYY-MM-DD` text, the organization's name, and
+ * the status and delivery status computed in SQL for `today`.
+ */
+export type CampaignRecord = Omit<CampaignRow, 'start_date' | 'end_date'> & {
+  start_date: string | null;
+  end_date: string | null;
+  organization_name: string;
+  status: string;
+  delivery_status: string;
+};
+
+const selectCampaign = <O>(query: SelectQueryBuilder<CampaignTables, CampaignFrom, O>, today: string) => {
+  const expressions = statusExpressions(today);
+  return query
+    .selectAll('c')
+    .select([
+      day('c.start_date').as('start_date'),
+      day('c.end_date').as('end_date'),
+      'o.name as organization_name',
+      expressions.status.as('status'),
+      expressions.delivery_status.as('delivery_status'),
+    ]);
+};
+
+const campaignsFrom = (db: Kysely<Database>) =>
+  db.selectFrom('campaigns as c').innerJoin('organizations as o', 'o.id', 'c.organization_id');
+
+/** The list's fields on the campaigns table; the spec is the domain's CAMPAIGN_LIST_SPEC. */
+export const campaignListSource = <F extends string>(
+  spec: ListSpec & { fields: Record<F, ListSpec['fields'][string]> },
+  today: string,
+): ListSource<CampaignTables, CampaignFrom, string> => {
+  const expressions = statusExpressions(today);
+  return {
+    spec,
+    columns: {
+      id: 'c.id',
+      name: 'c.name',
+      organization: 'c.organization_id',
+      organization_name: 'o.name',
+      type: 'c.type',
+      objective: 'c.objective',
+      state: 'c.state',
+      status: expressions.status,
+      delivery_status: expressions.delivery_status,
+      start_date: 'c.start_date',
+      end_date: 'c.end_date',
+      budget: units('c.budget'),
+      spend: units('c.spend'),
+      currency: 'c.currency',
+      strategies_count: 'c.strategies_count',
+      created_at: 'c.created_at',
+    },
+    searchColumns: ['c.name'],
+    idColumn: 'c.id',
+    changeSequence: 'campaigns_changes',
+  };
+};
+
+/**
+ * One page of the campaigns in scope and the total across pages. Deleted campaigns are left out unless the
+ * caller filters on `state` (as organizations do).
+ */
+export const listCampaignsInScope = async (
+  db: Kysely<Database>,
+  scope: CampaignScope,
+  list: ListQuery,
+  source: ListSource<CampaignTables, CampaignFrom, string>,
+  options: { withDeleted: boolean; today: string },
+): Promise<{ rows: CampaignRecord[]; total: number }> => {
+  let query = campaignsFrom(db).where((eb) => inCampaignScope(scope, eb));
+  if (!options.withDeleted) query = query.where('c.state', '<>', 'deleted');
+  const { rows, total } = await listPage(db, selectCampaign(query, options.today), list, source);
+  return { rows: rows as unknown as CampaignRecord[], total };
+};
+
+/** One campaign inside the scope (deleted ones too: they keep their history and can be read). */
+export const findCampaignInScope = async (
+  db: Kysely<Database>,
+  scope: CampaignScope,
+  id: string,
+  today: string,
+): Promise<CampaignRecord | undefined> => {
+  const row = await selectCampaign(
+    campaignsFrom(db)
+      .where('c.id', '=', id)
+      .where((eb) => inCampaignScope(scope, eb)),
+    today,
+  ).executeTakeFirst();
+  return row as unknown as CampaignRecord | undefined;
+};
+
+/** The campaigns with these ids inside the scope (fewer rows than ids: some are absent or not visible). */
+export const findCampaignsInScopeByIds = async (
+  db: Kysely<Database>,
+  scope: CampaignScope,
+  ids: readonly string[],
+  today: string,
+): Promise<CampaignRecord[]> => {
+  if (ids.length === 0) return [];
+  const rows = await selectCampaign(
+    campaignsFrom(db)
+      .where('c.id', 'in', [...ids])
+      .where((eb) => inCampaignScope(scope, eb)),
+    today,
+  ).execute();
+  return rows as unknown as CampaignRecord[];
+};
+
+/** A campaign by id whatever the scope, for the service's own follow-up reads inside a transaction. */
+export const findCampaignById = async (
+  db: Kysely<Database>,
+  id: string,
+  today: string,
+): Promise<CampaignRecord | undefined> => {
+  const row = await selectCampaign(campaignsFrom(db).where('c.id', '=', id), today).executeTakeFirst();
+  return row as unknown as CampaignRecord | undefined;
+};
+
+export const insertCampaign = async (db: Kysely<Database>, values: NewCampaign): Promise<string> => {
+  const row = await db.insertInto('campaigns').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+};
+
+/** Applies changes if the campaign still has `version` (optimistic concurrency); false when stale. */
+export const updateCampaignAtVersion = async (
+  db: Kysely<Database>,
+  id: string,
+  version: number,
+  values: CampaignUpdate,
+  now: Date,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('campaigns')
+    .set({ ...values, updated_at: now })
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+};
+
+/** Applies changes to one campaign whatever its version (bulk changes, followers stopped by their source). */
+export const updateCampaign = async (
+  db: Kysely<Database>,
+  id: string,
+  values: CampaignUpdate,
+  now: Date,
+): Promise<void> => {
+  await db
+    .updateTable('campaigns')
+    .set({ ...values, updated_at: now })
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+};
+
+/** Live synchronized campaigns that follow a source (not deleted). */
+export const findFollowers = async (
+  db: Kysely<Database>,
+  sourceId: string,
+  today: string,
+): Promise<CampaignRecord[]> => {
+  const rows = await selectCampaign(
+    campaignsFrom(db).where('c.source_campaign_id', '=', sourceId).where('c.state', '<>', 'deleted'),
+    today,
+  ).execute();
+  return rows as unknown as CampaignRecord[];
+};
+
+/** Recounts a campaign's live and bidding strategies into its denormalized columns. */
+export const refreshStrategyCounts = async (db: Kysely<Database>, campaignId: string): Promise<void> => {
+  await sql`
+    UPDATE campaigns SET
+      strategies_count = s.total,
+      strategies_bidding = s.bidding
+    FROM (
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE state = 'bidding')::int AS bidding
+      FROM strategies WHERE campaign_id = ${campaignId} AND deleted_at IS NULL
+    ) s
+    WHERE campaigns.id = ${campaignId}
+  `.execute(db);
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Strategies
+
+export type StrategyRecord = Omit<StrategyRow, 'start_date' | 'end_date'> & {
+  start_date: string | null;
+  end_date: string | null;
+};
+
+type StrategyTables = Database & { s: Database['strategies'] };
+
+const strategiesFrom = (db: Kysely<Database>) =>
+  db
+    .selectFrom('strategies as s')
+    .selectAll('s')
+    .select([day('s.start_date').as('start_date'), day('s.end_date').as('end_date')]);
+
+export const strategyListSource = (spec: ListSpec): ListSource<StrategyTables, 's', string> => ({
+  spec,
+  columns: {
+    id: 's.id',
+    name: 's.name',
+    state: 's.state',
+    start_date: 's.start_date',
+    end_date: 's.end_date',
+    budget_share: 's.budget_share',
+    created_at: 's.created_at',
+  },
+  searchColumns: ['s.name'],
+  idColumn: 's.id',
+});
+
+/** One page of a campaign's live strategies and the total. */
+export const listStrategies = async (
+  db: Kysely<Database>,
+  campaignId: string,
+  list: ListQuery,
+  source: ListSource<StrategyTables, 's', string>,
+): Promise<{ rows: StrategyRecord[]; total: number }> => {
+  const query = strategiesFrom(db).where('s.campaign_id', '=', campaignId).where('s.deleted_at', 'is', null);
+  const { rows, total } = await listPage(db, query, list, source);
+  return { rows: rows as unknown as StrategyRecord[], total };
+};
+
+/** Every live strategy of a campaign, oldest first (exports, duplicates, alerts). */
+export const findLiveStrategies = async (
+  db: Kysely<Database>,
+  campaignId: string,
+): Promise<StrategyRecord[]> => {
+  const rows = await strategiesFrom(db)
+    .where('s.campaign_id', '=', campaignId)
+    .where('s.deleted_at', 'is', null)
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .execute();
+  return rows as unknown as StrategyRecord[];
+};
+
+/** A live strategy by id (scope is checked on its campaign by the caller). */
+export const findStrategyById = async (
+  db: Kysely<Database>,
+  id: string,
+): Promise<StrategyRecord | undefined> => {
+  const row = await strategiesFrom(db)
+    .where('s.id', '=', id)
+    .where('s.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row as unknown as StrategyRecord | undefined;
+};
+
+export const insertStrategy = async (db: Kysely<Database>, values: NewStrategy): Promise<string> => {
+  const row = await db.insertInto('strategies').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const updateStrategyAtVersion = async (
+  db: Kysely<Database>,
+  id: string,
+  version: number,
+  values: StrategyUpdate,
+  now: Date,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('strategies')
+    .set({ ...values, updated_at: now })
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+};
+
+/** History of a campaign and of its strategies, newest first, with the actor's and impersonator's names. */
+export const findCampaignHistory = (db: Kysely<Database>, campaignId: string) =>
+  db
+    .selectFrom('history as h')
+    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
+    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
+    .select([
+      'h.id',
+      'h.entity',
+      'h.entity_id',
+      'h.action',
+      'h.changes',
+      'h.created_at',
+      'a.id as actor_id',
+      'a.name as actor_name',
+      'a.username as actor_username',
+      'i.id as impersonator_id',
+      'i.name as impersonator_name',
+      'i.username as impersonator_username',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('h.entity', '=', 'campaign'), eb('h.entity_id', '=', campaignId)]),
+        eb.and([
+          eb('h.entity', '=', 'strategy'),
+          eb(
+            'h.entity_id',
+            'in',
+            eb
+              .selectFrom('strategies')
+              .select(sql<string>`id::text`.as('id'))
+              .where('campaign_id', '=', campaignId),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();

@@ -1,0 +1,177 @@
+import {
+  BUDGET_TIMESPANS,
+  CAMPAIGN_STATES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  DAILY_LIMIT_TYPES,
+  DAYS_OF_WEEK,
+  DELIVERY_STATUSES,
+  DEVICE_ID_TYPES,
+  DEVICE_TYPES,
+  EVENT_OPTIMISATIONS,
+  MAX_DAILY_COST_STRATEGIES,
+  OBJECTIVE_KINDS,
+  PRICE_MODELS,
+  PRICING_TYPES,
+  SCHEDULE_PRESETS,
+  STRATEGY_STATES,
+  VIDEO_ATTRIBUTES,
+  VIDEO_POSITIONS,
+} from '@beacon/domain/dictionary/campaigns';
+import { CURRENCIES } from '@beacon/domain/dictionary/currencies';
+import { TRACKING_PROVIDERS } from '@beacon/domain/dictionary/tracking';
+import { z } from 'zod';
+
+/** An id in a path: a bigint identity, so digits only (anything else is a 400, not a 404). */
+export const ZIdParams = z.strictObject({
+  id: z.string().regex(/^[1-9]\d{0,17}$/, { error: 'Give an id (a positive whole number)' }),
+});
+
+/** An exact amount in the campaign's currency: decimal text (never a float), e.g. "1500.25". */
+const ZMoney = z.string().meta({ description: "Exact decimal amount in the campaign's currency" });
+const ZDay = z.string().meta({ description: 'A UTC day, YYYY-MM-DD (inclusive)' });
+
+const ZScheduleView = z.object({
+  preset: z.enum(SCHEDULE_PRESETS),
+  days: z.array(z.enum(DAYS_OF_WEEK)),
+  ranges: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+
+const ZTargetingView = z.object({
+  countries: z.array(z.string()),
+  regions: z.array(z.string()),
+  cities: z.array(z.string()),
+  bundle_ids: z.array(z.string()),
+  iab_categories: z.array(z.string()),
+  app_categories: z.array(z.string()),
+});
+
+const ZLocationView = z.object({
+  countries: z.array(z.string()),
+  regions: z.array(z.string()),
+  cities: z.array(z.string()),
+});
+
+/** One row of the campaign grid (GET /campaigns). */
+export const ZCampaignRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  organization: z.number(),
+  organization_name: z.string(),
+  type: z.enum(CAMPAIGN_TYPES),
+  objective: z.enum(OBJECTIVE_KINDS).nullable(),
+  state: z.enum(CAMPAIGN_STATES),
+  status: z.enum(CAMPAIGN_STATUSES),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+  delivery_explanation: z.string(),
+  start_date: ZDay.nullable(),
+  end_date: ZDay.nullable(),
+  currency: z.enum(CURRENCIES),
+  budget_timespan: z.enum(BUDGET_TIMESPANS).nullable(),
+  budget: ZMoney.nullable(),
+  spend: ZMoney,
+  strategies_count: z.number(),
+  strategies_bidding: z.number(),
+  source_campaign: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export type TCampaignRow = z.infer<typeof ZCampaignRow>;
+
+export const ZCampaignAlert = z.object({
+  type: z.literal('inconsistent_targeting'),
+  field: z.string(),
+  message: z.string(),
+  strategy: z.number().optional(),
+});
+
+export const ZCampaignInternal = z.object({
+  fee_percent: z.string().nullable(),
+  margin_percent: z.string().nullable(),
+  notes: z.string(),
+  flags: z.array(z.string()),
+});
+
+/** One campaign with every field (GET|POST|PUT /campaign…); `internal` only for the internal-campaign roles. */
+export const ZCampaign = ZCampaignRow.extend({
+  daily_limit_type: z.enum(DAILY_LIMIT_TYPES).nullable(),
+  daily_budget: ZMoney.nullable(),
+  daily_impressions: z.number().nullable(),
+  daily_clicks: z.number().nullable(),
+  max_daily_cost_strategy: z.enum(MAX_DAILY_COST_STRATEGIES).nullable(),
+  pricing: z.enum(PRICING_TYPES).nullable(),
+  price_model: z.enum(PRICE_MODELS).nullable(),
+  bid: ZMoney.nullable(),
+  cpc_target: ZMoney.nullable(),
+  event_optimisation: z.enum(EVENT_OPTIMISATIONS).nullable(),
+  tracking_tool: z.enum(TRACKING_PROVIDERS),
+  schedule: ZScheduleView,
+  device_types: z.array(z.enum(DEVICE_TYPES)),
+  device_id_types: z.array(z.enum(DEVICE_ID_TYPES)),
+  video_positions: z.array(z.enum(VIDEO_POSITIONS)),
+  video_attributes: z.array(z.enum(VIDEO_ATTRIBUTES)),
+  viewability: z.number(),
+  targeting: ZTargetingView,
+  budget_reset_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+  alerts: z.array(ZCampaignAlert),
+  tracking: z.object({
+    tool: z.enum(TRACKING_PROVIDERS),
+    attribution_windows: z
+      .object({ impressions: z.number(), clicks: z.number().optional(), visits: z.number().optional() })
+      .nullable()
+      .meta({ description: 'Days per attributed kind; null without a tool' }),
+    footfall: z.boolean(),
+    price_cpm: ZMoney.nullable().meta({
+      description: 'Tracking price per thousand impressions; null when free',
+    }),
+    price_currency: z.enum(CURRENCIES),
+  }),
+  internal: ZCampaignInternal.optional(),
+});
+export type TCampaign = z.infer<typeof ZCampaign>;
+
+export const ZStrategy = z.object({
+  id: z.number(),
+  campaign: z.number(),
+  name: z.string(),
+  state: z.enum(STRATEGY_STATES),
+  start_date: ZDay.nullable(),
+  end_date: ZDay.nullable(),
+  location: ZLocationView,
+  schedule: ZScheduleView,
+  bid: ZMoney.nullable().meta({ description: "Null: the campaign's bid" }),
+  budget_share: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export type TStrategy = z.infer<typeof ZStrategy>;
+
+const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
+
+export const ZCampaignHistoryEntry = z.object({
+  id: z.number(),
+  entity: z.enum(['campaign', 'strategy']),
+  entity_id: z.number(),
+  action: z.string(),
+  actor: ZHistoryUser,
+  impersonator: ZHistoryUser,
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  created_at: z.string(),
+});
+export type TCampaignHistoryEntry = z.infer<typeof ZCampaignHistoryEntry>;
+
+/** `?version=N` of a DELETE. */
+export const ZVersionQuery = z.strictObject({
+  version: z.coerce.number().int().nonnegative(),
+});
+
+export const ZBulkResult = z.object({ updated: z.number() });
+
+export const ZExportQuery = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  token: z.string().optional().meta({ description: 'The session token, for a download opened in a new tab' }),
+  demo: z.string().optional().meta({ description: '1 while demo mode is on, for a new tab' }),
+});

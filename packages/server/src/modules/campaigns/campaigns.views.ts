@@ -1,0 +1,160 @@
+import { deliveryStatus } from '@beacon/domain/campaigns/delivery-status';
+import { targetingAlerts } from '@beacon/domain/campaigns/targeting-alerts';
+import { trackingTerms } from '@beacon/domain/campaigns/tracking-terms';
+import type {
+  CampaignStatus,
+  DayOfWeek,
+  DeliveryStatus,
+  SchedulePreset,
+} from '@beacon/domain/dictionary/campaigns';
+import { fromMicros } from '@beacon/domain/dictionary/currencies';
+import type { StoredSchedule } from '../../db/schema';
+import type { CampaignRecord, StrategyRecord } from './campaigns.repo';
+import type { TCampaign, TCampaignRow, TStrategy } from './campaigns.schemas';
+
+/** Conversions between stored campaigns and strategies and what the API answers (decision 014). */
+
+export const moneyOrNull = (micros: string | null): string | null =>
+  micros === null ? null : fromMicros(BigInt(micros));
+const idOrNull = (id: string | null): number | null => (id === null ? null : Number(id));
+const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+/** A stored schedule with the dictionary's types (the database CHECKs nothing inside jsonb; the writes did). */
+const scheduleView = (schedule: StoredSchedule) => ({
+  preset: schedule.preset as SchedulePreset,
+  days: schedule.days as DayOfWeek[],
+  ranges: schedule.ranges.map((range) => ({ from: range.from, to: range.to })),
+});
+
+const NO_CREATIVES = { total: 0, active: 0, paused: 0, pending: 0 } as const;
+
+/**
+ * The domain's delivery status for a campaign as stored. No creative can be linked before the creatives issue,
+ * so every campaign has none (not "unknown": a campaign without creatives does not deliver); delivery data does
+ * not exist yet.
+ */
+export const deliveryOf = (record: CampaignRecord, today: string) =>
+  deliveryStatus({
+    state: record.state,
+    start_date: record.start_date,
+    end_date: record.end_date,
+    today,
+    strategies: { total: record.strategies_count, bidding: record.strategies_bidding },
+    creatives: NO_CREATIVES,
+    delivery: null,
+  });
+
+/**
+ * A grid row. The status and delivery status come from SQL (so that filters and sorts agree with what is
+ * shown); the explanation is the domain's, for the same inputs.
+ */
+export const toCampaignRow = (record: CampaignRecord, today: string): TCampaignRow => ({
+  id: Number(record.id),
+  name: record.name,
+  organization: Number(record.organization_id),
+  organization_name: record.organization_name,
+  type: record.type,
+  objective: record.objective,
+  state: record.state,
+  status: record.status as CampaignStatus,
+  delivery_status: record.delivery_status as DeliveryStatus,
+  delivery_explanation: deliveryOf(record, today).explanation,
+  start_date: record.start_date,
+  end_date: record.end_date,
+  currency: record.currency,
+  budget_timespan: record.budget_timespan,
+  budget: moneyOrNull(record.budget),
+  spend: fromMicros(BigInt(record.spend)),
+  strategies_count: record.strategies_count,
+  strategies_bidding: record.strategies_bidding,
+  source_campaign: idOrNull(record.source_campaign_id),
+  created_at: record.created_at.toISOString(),
+  updated_at: record.updated_at.toISOString(),
+  version: record.version,
+});
+
+export const toStrategyView = (record: StrategyRecord): TStrategy => ({
+  id: Number(record.id),
+  campaign: Number(record.campaign_id),
+  name: record.name,
+  state: record.state,
+  start_date: record.start_date,
+  end_date: record.end_date,
+  location: {
+    countries: [...record.location.countries],
+    regions: [...record.location.regions],
+    cities: [...record.location.cities],
+  },
+  schedule: scheduleView(record.schedule),
+  bid: moneyOrNull(record.bid),
+  budget_share: record.budget_share,
+  created_at: record.created_at.toISOString(),
+  updated_at: record.updated_at.toISOString(),
+  version: record.version,
+});
+
+/** The writable fields of a campaign as the API spells them (the input shape of the domain's schemas). */
+export const campaignFieldsOf = (record: CampaignRecord) => ({
+  organization: Number(record.organization_id),
+  name: record.name,
+  type: record.type,
+  objective: record.objective,
+  start_date: record.start_date,
+  end_date: record.end_date,
+  budget_timespan: record.budget_timespan,
+  budget: moneyOrNull(record.budget),
+  daily_limit_type: record.daily_limit_type,
+  daily_budget: moneyOrNull(record.daily_budget),
+  daily_impressions: record.daily_impressions,
+  daily_clicks: record.daily_clicks,
+  max_daily_cost_strategy: record.max_daily_cost_strategy,
+  pricing: record.pricing,
+  price_model: record.price_model,
+  bid: moneyOrNull(record.bid),
+  cpc_target: moneyOrNull(record.cpc_target),
+  event_optimisation: record.event_optimisation,
+  tracking_tool: record.tracking_tool,
+  schedule: scheduleView(record.schedule),
+  device_types: [...record.device_types],
+  device_id_types: [...record.device_id_types],
+  video_positions: [...record.video_positions],
+  video_attributes: [...record.video_attributes],
+  viewability: record.viewability,
+  targeting: {
+    countries: [...record.targeting.countries],
+    regions: [...record.targeting.regions],
+    cities: [...record.targeting.cities],
+    bundle_ids: [...record.targeting.bundle_ids],
+    iab_categories: [...record.targeting.iab_categories],
+    app_categories: [...record.targeting.app_categories],
+  },
+  source_campaign: idOrNull(record.source_campaign_id),
+});
+
+/** One campaign with every field, its alerts and tracking terms; `internal` only when the caller may see it. */
+export const toCampaignView = (
+  record: CampaignRecord,
+  strategies: readonly StrategyRecord[],
+  options: { today: string; withInternal: boolean },
+): TCampaign => {
+  const fields = campaignFieldsOf(record);
+  const strategyViews = strategies.map(toStrategyView);
+  return {
+    ...toCampaignRow(record, options.today),
+    ...fields,
+    budget_reset_at: isoOrNull(record.budget_reset_at),
+    deleted_at: isoOrNull(record.deleted_at),
+    alerts: targetingAlerts(fields, strategyViews),
+    tracking: trackingTerms(record.tracking_tool),
+    ...(options.withInternal
+      ? {
+          internal: {
+            fee_percent: record.internal.fee_percent,
+            margin_percent: record.internal.margin_percent,
+            notes: record.internal.notes,
+            flags: [...record.internal.flags],
+          },
+        }
+      : {}),
+  };
+};

@@ -1,0 +1,335 @@
+import { canEdit } from '@beacon/domain/access/permissions';
+import { toMicros } from '@beacon/domain/dictionary/currencies';
+import type { ListQuery } from '@beacon/domain/validation/list-query';
+import { STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
+import {
+  MAX_BUDGET_SHARE,
+  STRATEGY_LIST_SPEC,
+  strategyIssues,
+  type TStrategyContext,
+  type TStrategyCreate,
+  type TStrategyDuplicate,
+  type TStrategyUpdate,
+} from '@beacon/domain/validation/strategy-form';
+import { type Kysely, sql } from 'kysely';
+import type { Deps, Principal } from '../../app-types';
+import type { Database, NewStrategy, StrategyUpdate } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import {
+  type CampaignRecord,
+  findStrategyById,
+  insertStrategy,
+  listStrategies,
+  refreshStrategyCounts,
+  type StrategyRecord,
+  strategyListSource,
+  updateStrategyAtVersion,
+} from './campaigns.repo';
+import type { TStrategy } from './campaigns.schemas';
+import { actorOf, CAMPAIGN_DELETED_MESSAGE, invalid, visibleCampaign } from './campaigns.service';
+import { toStrategyView } from './campaigns.views';
+import { unknownPlaceIssues } from './places-check';
+
+/**
+ * Strategies of issue 5 (decision 014): a strategy is visible when its campaign is (404 otherwise); writes need
+ * an edit role and a campaign that is not deleted. Every write keeps the campaign's `strategies_count` and
+ * `strategies_bidding` in the same transaction, after locking the campaign row so that two writers cannot push
+ * the budget shares past 100 together.
+ */
+
+const assertCanWrite = (principal: Principal, campaign: CampaignRecord): void => {
+  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+  if (campaign.state === 'deleted') {
+    throw new AppError('VALIDATION_FAILED', {
+      message: CAMPAIGN_DELETED_MESSAGE,
+      details: [{ path: 'campaign', message: CAMPAIGN_DELETED_MESSAGE }],
+    });
+  }
+};
+
+/** A strategy whose campaign the caller may see, with that campaign; 404 otherwise. */
+const visibleStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<{ strategy: StrategyRecord; campaign: CampaignRecord; today: string }> => {
+  const strategy = await findStrategyById(deps.db, id);
+  if (!strategy) throw new AppError('NOT_FOUND');
+  const { record, today } = await visibleCampaign(deps, principal, strategy.campaign_id).catch(
+    (error: unknown) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND') : error;
+    },
+  );
+  return { strategy, campaign: record, today };
+};
+
+/** Locks the campaign row for the rest of the transaction (strategy shares are checked under it). */
+const lockCampaign = async (db: Kysely<Database>, campaignId: string): Promise<void> => {
+  await sql`SELECT id FROM campaigns WHERE id = ${campaignId} FOR UPDATE`.execute(db);
+};
+
+/** The sum of the budget shares of a campaign's live strategies, leaving one out. */
+const otherShares = async (
+  db: Kysely<Database>,
+  campaignId: string,
+  exceptId: string | null,
+): Promise<number> => {
+  let query = db
+    .selectFrom('strategies')
+    .select(sql<string>`coalesce(sum(budget_share), 0)`.as('total'))
+    .where('campaign_id', '=', campaignId)
+    .where('deleted_at', 'is', null);
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total);
+};
+
+/** What the domain's strategy rules need to know of the campaign. */
+const contextOf = (campaign: CampaignRecord, shares: number): TStrategyContext => ({
+  currency: campaign.currency,
+  pricing: campaign.pricing ?? undefined,
+  campaign_start_date: campaign.start_date,
+  campaign_end_date: campaign.end_date,
+  campaign_countries: campaign.targeting.countries,
+  other_shares: shares,
+});
+
+const withoutNulls = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null));
+
+/** What history keeps of a strategy: its API fields without ids, versions and times. */
+const historyViewOf = (strategy: StrategyRecord): Record<string, unknown> => {
+  const {
+    id: _id,
+    version: _version,
+    created_at: _created,
+    updated_at: _updated,
+    ...view
+  } = toStrategyView(strategy);
+  return view;
+};
+
+const recordStrategyHistory = async (
+  db: Kysely<Database>,
+  strategyId: string,
+  campaign: CampaignRecord,
+  action: string,
+  actor: HistoryActor,
+  changes: { field: string; from: unknown; to: unknown }[],
+): Promise<void> => {
+  await recordHistory(db, {
+    entity: 'strategy',
+    entityId: strategyId,
+    organizationId: campaign.organization_id,
+    action,
+    actor,
+    changes,
+  });
+};
+
+/** Inserts a strategy with its history and refreshes the campaign's counts (service, seed, factories). */
+export const insertStrategyWithHistory = async (
+  db: Kysely<Database>,
+  campaign: Pick<CampaignRecord, 'id' | 'organization_id'> & Partial<CampaignRecord>,
+  values: Omit<NewStrategy, 'campaign_id'>,
+  actor: HistoryActor,
+  action = 'create',
+  extraChanges: { field: string; from: unknown; to: unknown }[] = [],
+): Promise<StrategyRecord> => {
+  const id = await insertStrategy(db, { ...values, campaign_id: campaign.id });
+  await refreshStrategyCounts(db, campaign.id);
+  const strategy = await findStrategyById(db, id);
+  if (!strategy) throw new Error(`strategy ${id} vanished after its insert`);
+  await recordHistory(db, {
+    entity: 'strategy',
+    entityId: id,
+    organizationId: campaign.organization_id,
+    action,
+    actor,
+    changes: [...extraChanges, ...diffFields(null, historyViewOf(strategy))],
+  });
+  return strategy;
+};
+
+const money = (amount: string | null): string | null =>
+  amount === null ? null : toMicros(amount).toString();
+
+export const listCampaignStrategies = async (
+  deps: Deps,
+  principal: Principal,
+  campaignId: string,
+  list: ListQuery,
+): Promise<{ rows: TStrategy[]; total: number }> => {
+  const { record } = await visibleCampaign(deps, principal, campaignId);
+  const { rows, total } = await listStrategies(
+    deps.db,
+    record.id,
+    list,
+    strategyListSource(STRATEGY_LIST_SPEC),
+  );
+  return { rows: rows.map(toStrategyView), total };
+};
+
+export const getStrategy = async (deps: Deps, principal: Principal, id: string): Promise<TStrategy> =>
+  toStrategyView((await visibleStrategy(deps, principal, id)).strategy);
+
+/** `POST /campaign/{id}/strategies`: the domain's rules against the campaign, shares checked under a lock. */
+export const createStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  campaignId: string,
+  body: TStrategyCreate,
+): Promise<TStrategy> => {
+  const { record } = await visibleCampaign(deps, principal, campaignId);
+  assertCanWrite(principal, record);
+  const actor = actorOf(principal);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockCampaign(trx, record.id);
+    const issues = [
+      ...strategyIssues(withoutNulls(body), contextOf(record, await otherShares(trx, record.id, null))),
+      ...(await unknownPlaceIssues(body.location, ['location'])),
+    ];
+    if (issues.length > 0) throw invalid(issues);
+    const strategy = await insertStrategyWithHistory(
+      trx,
+      record,
+      {
+        name: body.name,
+        state: body.state,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        location: JSON.stringify(body.location),
+        schedule: JSON.stringify(body.schedule),
+        bid: money(body.bid),
+        budget_share: body.budget_share,
+      },
+      actor,
+    );
+    return toStrategyView(strategy);
+  });
+};
+
+/** `PUT /strategy/{id}`: changes at the version last read; pausing and resuming move the campaign's counts. */
+export const updateStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: TStrategyUpdate,
+): Promise<TStrategy> => {
+  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
+  assertCanWrite(principal, campaign);
+  if (body.version !== strategy.version) throw new AppError('STALE_VERSION');
+  const { version, ...changes } = body;
+  const current = toStrategyView(strategy);
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const merged = { ...current, ...sent };
+  const now = deps.clock.now();
+  const actor = actorOf(principal);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockCampaign(trx, campaign.id);
+    const issues = strategyIssues(
+      withoutNulls(merged),
+      contextOf(campaign, await otherShares(trx, campaign.id, strategy.id)),
+    );
+    // Only what this change touches is refused: an older inconsistency (the campaign's dates moved since)
+    // must not lock the strategy against a pause.
+    const relevant = issues.filter((issue) => {
+      const field = String(issue.path[0]);
+      return (
+        field in sent ||
+        (field === 'end_date' && 'start_date' in sent) ||
+        (field === 'start_date' && 'end_date' in sent)
+      );
+    });
+    if (changes.location) relevant.push(...(await unknownPlaceIssues(changes.location, ['location'])));
+    if (relevant.length > 0) throw invalid(relevant);
+    const values: StrategyUpdate = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.state !== undefined ? { state: changes.state } : {}),
+      ...(changes.start_date !== undefined ? { start_date: changes.start_date } : {}),
+      ...(changes.end_date !== undefined ? { end_date: changes.end_date } : {}),
+      ...(changes.location !== undefined ? { location: JSON.stringify(changes.location) } : {}),
+      ...(changes.schedule !== undefined ? { schedule: JSON.stringify(changes.schedule) } : {}),
+      ...(changes.bid !== undefined ? { bid: money(changes.bid) } : {}),
+      ...(changes.budget_share !== undefined ? { budget_share: changes.budget_share } : {}),
+    };
+    if (!(await updateStrategyAtVersion(trx, strategy.id, version, values, now))) {
+      throw new AppError('STALE_VERSION');
+    }
+    if (changes.state !== undefined && changes.state !== strategy.state)
+      await refreshStrategyCounts(trx, campaign.id);
+    const next = await findStrategyById(trx, strategy.id);
+    if (!next) throw new AppError('NOT_FOUND');
+    const changed = diffFields(historyViewOf(strategy), historyViewOf(next));
+    if (changed.length > 0) {
+      const onlyState = changed.every((change) => change.field === 'state');
+      const action = onlyState ? (next.state === 'paused' ? 'pause' : 'resume') : 'update';
+      await recordStrategyHistory(trx, strategy.id, campaign, action, actor, changed);
+    }
+    return toStrategyView(next);
+  });
+};
+
+/** `DELETE /strategy/{id}?version=N`: kept with its history, out of lists and counts. */
+export const deleteStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  version: number,
+): Promise<void> => {
+  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
+  assertCanWrite(principal, campaign);
+  if (version !== strategy.version) throw new AppError('STALE_VERSION');
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await lockCampaign(trx, campaign.id);
+    if (!(await updateStrategyAtVersion(trx, strategy.id, version, { deleted_at: now }, now))) {
+      throw new AppError('STALE_VERSION');
+    }
+    await refreshStrategyCounts(trx, campaign.id);
+    await recordStrategyHistory(trx, strategy.id, campaign, 'delete', actorOf(principal), [
+      { field: 'deleted', from: false, to: true },
+    ]);
+  });
+};
+
+/**
+ * `POST /strategy/{id}/duplicate`: a copy in the same campaign, named "<name> (copy)" unless named. Shares of a
+ * campaign add up to at most 100: the copy keeps the original's share when it fits and otherwise takes what
+ * is left; with nothing left it is refused (STRATEGY_SHARES_MESSAGE).
+ */
+export const duplicateStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: TStrategyDuplicate,
+): Promise<TStrategy> => {
+  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
+  assertCanWrite(principal, campaign);
+  const actor = actorOf(principal);
+  const view = toStrategyView(strategy);
+  return deps.db.transaction().execute(async (trx) => {
+    await lockCampaign(trx, campaign.id);
+    const left = MAX_BUDGET_SHARE - (await otherShares(trx, campaign.id, null));
+    if (left < 1) throw invalid([{ path: ['budget_share'], message: STRATEGY_SHARES_MESSAGE }]);
+    const copy = await insertStrategyWithHistory(
+      trx,
+      campaign,
+      {
+        name: body.name ?? `${strategy.name} (copy)`.slice(0, 255),
+        state: strategy.state,
+        start_date: strategy.start_date,
+        end_date: strategy.end_date,
+        location: JSON.stringify(view.location),
+        schedule: JSON.stringify(view.schedule),
+        bid: strategy.bid,
+        budget_share: Math.min(strategy.budget_share, left),
+      },
+      actor,
+      'duplicate',
+      [{ field: 'duplicated_from', from: null, to: Number(strategy.id) }],
+    );
+    return toStrategyView(copy);
+  });
+};
