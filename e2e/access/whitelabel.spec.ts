@@ -22,7 +22,7 @@ test.describe('white-label host', () => {
     await expect(
       banner.getByRole('link', { name: 'Home' }).getByRole('img', { name: 'Northwind Media' }),
     ).toBeVisible();
-    await expect(page).toHaveTitle('Home · Northwind Media');
+    await expect(page).toHaveTitle('Campaigns · Northwind Media');
     await checkAccessibility(page);
   });
 });

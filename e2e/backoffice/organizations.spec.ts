@@ -166,7 +166,7 @@ test('an operator creates an organization with its main user, who then logs in',
     const ownerPage = await context.newPage();
     await logIn(ownerPage, owner.username, { password: owner.password, name: owner.name });
     await expect(accountButton(ownerPage, owner.name)).toBeVisible();
-    await expect(ownerPage.getByRole('main')).toContainText(company);
+    await expect(ownerPage.getByRole('banner')).toContainText(company);
   } finally {
     await context.close();
   }

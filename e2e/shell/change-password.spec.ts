@@ -39,7 +39,8 @@ test('a wrong current password is reported on its field', async ({ page }) => {
 
 test('a user changes its password and logs in with the new one', async ({ page }) => {
   const user = await signUpThroughForm(page, 'changer');
-  // The home page's Security card opens the same dialog as the user menu.
+  // The home page's Security card opens the same dialog as the user menu (sign-up lands on /campaigns).
+  await page.goto('/');
   await page
     .getByRole('region', { name: 'Security' })
     .getByRole('button', { name: 'Change password' })

@@ -70,7 +70,7 @@ test('the side menu lists the areas of the role, and its short form is remembere
     isTest: false,
   }).map((area) => area.label);
   await expect(nav.getByRole('link')).toHaveText(labels);
-  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
   expect(await sideMenuWidth(page)).toBe(SIDE_MENU_WIDTH);
 
   await page.getByRole('button', { name: 'Collapse the menu' }).click();

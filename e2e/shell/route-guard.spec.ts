@@ -45,11 +45,10 @@ test('a visitor is sent to login and comes back to the page it asked for', async
   await checkAccessibility(page);
   await submitLogin(page, 'owner');
 
-  // Owners may open campaigns: the console goes back there. The area is not built yet, so the page is the
-  // not-found page, inside the shell.
+  // Owners may open campaigns: the console goes back there.
   await expect(accountButton(page, 'Olga Owner')).toBeVisible();
   await expectPath(page, '/campaigns');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
   await checkAccessibility(page);
 });
 

@@ -39,7 +39,7 @@ test('a 401 on reload forces login with the server message, then the user comes 
 
   await submitLogin(page, 'editor');
   await expect(accountButton(page, demoUser('editor').name)).toBeVisible();
-  await expectPath(page, '/');
+  await expectPath(page, '/campaigns');
 });
 
 test('a 401 on a call made by a dialog forces login', async ({ page }) => {

@@ -33,6 +33,8 @@ test('a supervisor simulates the owner and returns to itself', async ({ page }) 
   await expect(banner).toContainText(`Simulating ${owner.name}`);
   await expect(accountButton(page, owner.name)).toBeVisible();
   await expectPath(page, reachableRoute(fallbackRoute(owner.role, owner.organizationRole)));
+  // The home page says who simulates whom (the simulated owner lands on /campaigns).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.getByRole('main')).toContainText(`simulated by ${supervisor.name}`);
   await checkAccessibility(page);
 

@@ -1,5 +1,6 @@
+import type { UserRole } from '@beacon/domain/dictionary/roles';
 import { describe, expect, it } from 'vitest';
-import { HOME_PATH, isAvailablePath, reachableRoute } from './areas';
+import { AREAS, HOME_PATH, isAvailablePath, isMenuEntryActive, reachableRoute, visibleAreas } from './areas';
 
 describe('isAvailablePath', () => {
   it('serves the sections an area has built, and no other', () => {
@@ -12,6 +13,52 @@ describe('isAvailablePath', () => {
 
   it('serves the home page only at its own path', () => {
     expect(isAvailablePath(HOME_PATH)).toBe(true);
-    expect(isAvailablePath('/campaigns')).toBe(false);
+    expect(isAvailablePath('/analytics')).toBe(false);
+  });
+
+  it('serves the campaigns landing, a campaign detail and the back-office campaigns', () => {
+    expect(isAvailablePath('/campaigns')).toBe(true);
+    expect(isAvailablePath('/campaigns?state[is]=active&sort=-name')).toBe(true);
+    expect(reachableRoute('/campaigns')).toBe('/campaigns');
+    expect(isAvailablePath('/campaign/new')).toBe(true);
+    expect(isAvailablePath('/campaign/12/strategies')).toBe(true);
+    expect(isAvailablePath('/backoffice/campaigns')).toBe(true);
+    expect(isAvailablePath('/backoffice/creatives')).toBe(false);
+  });
+});
+
+describe('visibleAreas (side menu)', () => {
+  const labelsOf = (role: UserRole) =>
+    visibleAreas({ role, organizationRole: 'regular', isTest: false }).map((area) => area.label);
+
+  it('lists Campaigns for the roles §6 lets use campaigns, never the campaign detail', () => {
+    expect(labelsOf('owner')).toContain('Campaigns');
+    expect(labelsOf('viewer')).toContain('Campaigns');
+    expect(labelsOf('owner')).not.toContain('Campaign');
+    expect(labelsOf('advertiser')).not.toContain('Campaigns');
+    expect(labelsOf('creative_manager')).not.toContain('Campaigns');
+  });
+
+  it('keeps Campaigns out of the menu of a partner organization (§6 organization roles)', () => {
+    expect(
+      visibleAreas({ role: 'owner', organizationRole: 'data-partner', isTest: false }).map(
+        (area) => area.label,
+      ),
+    ).not.toContain('Campaigns');
+  });
+});
+
+describe('isMenuEntryActive', () => {
+  const area = (path: string) => AREAS.find((candidate) => candidate.path === path);
+  it('keeps Campaigns highlighted on a campaign detail page, and Home only on its own path', () => {
+    const campaigns = area('/campaigns');
+    const home = area('/');
+    if (!campaigns || !home) throw new Error('areas missing');
+    expect(isMenuEntryActive(campaigns, '/campaigns')).toBe(true);
+    expect(isMenuEntryActive(campaigns, '/campaign/7/targeting')).toBe(true);
+    expect(isMenuEntryActive(campaigns, '/campaignsx')).toBe(false);
+    expect(isMenuEntryActive(campaigns, '/backoffice/campaigns')).toBe(false);
+    expect(isMenuEntryActive(home, '/')).toBe(true);
+    expect(isMenuEntryActive(home, '/campaigns')).toBe(false);
   });
 });

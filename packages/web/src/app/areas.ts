@@ -1,12 +1,14 @@
 /**
  * The areas of the console that exist today. The side menu lists those the user may access, and a
  * role-based route (§2 landing, fallback) that leads to an area not built yet resolves to the home page
- * instead of a dead end. A new area adds its entry here when its pages are routed.
+ * instead of a dead end. A new area adds its entry here when its pages are routed; an area reached only
+ * from another one (a campaign's detail, from the campaigns grid) is routed but kept out of the menu.
  */
 import { canAccess } from '@beacon/domain/access/permissions';
 import type { AccessResource } from '@beacon/domain/access/resources';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -21,6 +23,10 @@ export type Area = {
   readonly isAvailable: boolean;
   /** The sections built so far, when the area has sections (`/account/{section}`): others are not available. */
   readonly sections?: readonly string[];
+  /** Routed but not a menu entry: reached from another area (`/campaign/{id}` from `/campaigns`). */
+  readonly isHiddenFromMenu?: boolean;
+  /** Other areas whose pages this menu entry stands for (the campaign detail pages for Campaigns). */
+  readonly highlightedOn?: readonly string[];
 };
 
 export const HOME_PATH = '/';
@@ -28,12 +34,28 @@ export const HOME_PATH = '/';
 export const AREAS: readonly Area[] = [
   { path: HOME_PATH, label: 'Home', icon: HomeOutlined, resource: 'public', isAvailable: true },
   {
+    path: '/campaigns',
+    label: 'Campaigns',
+    icon: CampaignOutlined,
+    resource: 'campaigns',
+    isAvailable: true,
+    highlightedOn: ['/campaign'],
+  },
+  {
+    path: '/campaign',
+    label: 'Campaign',
+    icon: CampaignOutlined,
+    resource: 'campaign',
+    isAvailable: true,
+    isHiddenFromMenu: true,
+  },
+  {
     path: '/backoffice',
     label: 'Back office',
     icon: AdminPanelSettingsOutlined,
     resource: 'backoffice',
     isAvailable: true,
-    sections: ['organizations'],
+    sections: ['organizations', 'campaigns'],
   },
   {
     path: '/account',
@@ -55,6 +77,12 @@ const servesPath = (area: Area, path: string): boolean => {
   return area.sections === undefined || area.sections.includes(section);
 };
 
+/** Whether a menu entry stands for the page at this path (its own area's or one it is highlighted on). */
+export const isMenuEntryActive = (area: Area, path: string): boolean =>
+  [area.path, ...(area.highlightedOn ?? [])].some((root) =>
+    root === HOME_PATH ? path === HOME_PATH : path === root || path.startsWith(`${root}/`),
+  );
+
 /** Whether an available area serves this path (and, for an area with sections, one of those built). */
 export const isAvailablePath = (to: string): boolean => {
   const path = pathOf(to);
@@ -70,9 +98,11 @@ export type AreaViewer = {
   readonly isTest: boolean;
 };
 
-/** Areas that exist and that a user may access (§6): the side menu's entries. */
+/** Areas that exist, belong in the menu and that a user may access (§6): the side menu's entries. */
 export const visibleAreas = ({ role, organizationRole, isTest }: AreaViewer): Area[] =>
   AREAS.filter(
     (area) =>
-      area.isAvailable && canAccess(area.resource, role, organizationRole, { isTestEnvironment: isTest }),
+      area.isAvailable &&
+      area.isHiddenFromMenu !== true &&
+      canAccess(area.resource, role, organizationRole, { isTestEnvironment: isTest }),
   );

@@ -31,7 +31,7 @@ describe('decideNavigation (§2 route guard)', () => {
     expect(decideNavigation('/backoffice/organizations', identity('owner'))).toEqual({
       kind: 'unauthorized',
       resource: 'backoffice',
-      to: '/',
+      to: '/campaigns',
     });
     expect(decideNavigation('/analytics', identity('audience_manager'))).toMatchObject({
       kind: 'unauthorized',

@@ -2,12 +2,18 @@
  * Routes of §2 that exist today. Every page is lazy-loaded so that the login page loads only what it needs;
  * the signed-in shell is a lazy layout route of its own.
  */
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { InitialLoadingBar } from './ApplicationLoadingBar';
 import { RouteErrorScreen } from './ErrorScreen';
 import { registerNavigate } from './navigation';
 import { RootLayout } from './RootLayout';
 import { RouteGuard } from './RouteGuard';
+
+/** `/campaign/{id}` opens the campaign's first tab (§2). */
+const CampaignIndexRedirect = () => {
+  const { id = '' } = useParams();
+  return <Navigate to={`/campaign/${id}/properties`} replace />;
+};
 
 export const router = createBrowserRouter([
   {
@@ -66,6 +72,39 @@ export const router = createBrowserRouter([
                 lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
               },
               {
+                path: 'campaigns',
+                lazy: async () => ({
+                  Component: (await import('../features/campaigns/CampaignsPage')).CampaignsPage,
+                }),
+              },
+              {
+                path: 'campaign',
+                children: [
+                  { index: true, element: <Navigate to="/campaigns" replace /> },
+                  {
+                    path: 'new',
+                    lazy: async () => ({
+                      Component: (await import('../features/campaigns/create/NewCampaignPage'))
+                        .NewCampaignPage,
+                    }),
+                  },
+                  {
+                    path: 'new/:type',
+                    lazy: async () => ({
+                      Component: (await import('../features/campaigns/create/NewCampaignPage'))
+                        .NewCampaignPage,
+                    }),
+                  },
+                  { path: ':id', element: <CampaignIndexRedirect /> },
+                  {
+                    path: ':id/:tab',
+                    lazy: async () => ({
+                      Component: (await import('../features/campaigns/detail/CampaignPage')).CampaignPage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'backoffice',
                 children: [
                   { index: true, element: <Navigate to="organizations" replace /> },
@@ -73,6 +112,12 @@ export const router = createBrowserRouter([
                     path: 'organizations',
                     lazy: async () => ({
                       Component: (await import('../features/backoffice/OrganizationsPage')).OrganizationsPage,
+                    }),
+                  },
+                  {
+                    path: 'campaigns',
+                    lazy: async () => ({
+                      Component: (await import('../features/backoffice/CampaignsPage')).CampaignsPage,
                     }),
                   },
                 ],

@@ -31,7 +31,7 @@ import type { CampaignUpdate, Database, NewCampaign, StoredInternal } from '../.
 import { AppError, type ErrorDetail } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
 import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
-import { findOrganizationInScope } from '../organizations/organizations.repo';
+import { getOrganization } from '../organizations/organizations.service';
 import { utcDay } from './campaign-status';
 import {
   type CampaignRecord,
@@ -345,7 +345,7 @@ export const campaignHistory = async (
 
 /** The organization a campaign goes to: visible to the caller (campaign scope), not deleted; else 404. */
 const targetOrganization = async (deps: Deps, scope: CampaignScope, id: string) => {
-  const organization = await findOrganizationInScope(deps.db, scope.tenant, id);
+  const organization = await getOrganization(deps.db, scope.tenant, id);
   if (!organization || organization.state === 'DELETED') throw new AppError('NOT_FOUND');
   if (
     scope.advertiserPaths !== null &&

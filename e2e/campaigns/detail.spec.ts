@@ -1,0 +1,291 @@
+/**
+ * The campaign page (issue 5): strategies (add, pause all → banner, resume, duplicate, delete), activation,
+ * the lifetime start-date dialog, history, status, unsaved changes and a stale save (409), the internal tab by
+ * role, and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
+ */
+import { START_DATE_RESETS_BUDGET_MESSAGE } from '@beacon/domain/validation/messages';
+import { expect, type Page, test } from '@playwright/test';
+import { checkAccessibility, logIn } from '../support/console';
+import {
+  createCampaignThroughApi,
+  createStrategyThroughApi,
+  dateInput,
+  dayFromNow,
+  simulatedTokenOf,
+  textbox,
+  tokenOf,
+  uniqueName,
+} from './detail-support';
+
+// Each test walks a whole flow through the console.
+test.describe.configure({ timeout: 90_000 });
+
+const BANNER_TITLE = 'Every strategy of this campaign is paused';
+
+const openCampaign = async (page: Page, id: number, tab = 'properties') => {
+  await page.goto(`/campaign/${id}/${tab}`);
+  await expect(page.getByRole('tab', { name: 'Properties' })).toBeVisible();
+};
+
+const strategyRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Strategies' }).getByRole('row').filter({ hasText: name });
+
+test('strategies: add one, activate, pause them all (banner), resume, duplicate, delete', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  const first = await createStrategyThroughApi(request, token, campaign.id, { name: uniqueName('Madrid') });
+  await logIn(page, 'owner');
+  const started = Date.now();
+  await openCampaign(page, campaign.id, 'strategies');
+  await expect(strategyRow(page, first.name)).toBeVisible();
+  console.log(`campaign page with strategies shown in ${Date.now() - started} ms`);
+
+  // A new strategy: too large a share is refused with the domain's message, then it is added.
+  await page.getByRole('button', { name: 'Add strategy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New strategy' });
+  const second = uniqueName('Paris');
+  await textbox(dialog, /^Strategy name/).fill(second);
+  await textbox(dialog, /^Budget share/).fill('90');
+  await dialog.getByRole('button', { name: 'Add strategy' }).click();
+  await expect(dialog.locator('.MuiFormHelperText-root').filter({ hasText: /100/ })).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-strategy-dialog-1440.png' });
+  await textbox(dialog, /^Budget share/).fill('40');
+  await dialog.getByRole('button', { name: 'Add strategy' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(strategyRow(page, second)).toBeVisible();
+
+  // Active with its strategies: pausing them all is what stops it.
+  await page.getByRole('button', { name: 'Activate campaign' }).click();
+  await expect(page.getByRole('button', { name: 'Pause campaign' })).toBeVisible();
+  await expect(page.getByText(BANNER_TITLE)).toHaveCount(0);
+  for (const name of [first.name, second]) {
+    await page.getByRole('switch', { name: `${name} bidding` }).click();
+    await expect(strategyRow(page, name).getByText('Paused')).toBeVisible();
+  }
+  await expect(page.getByText(BANNER_TITLE)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Delivery status: Paused strategies/ })).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-strategies-paused-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: '.tmp/screens/campaign-strategies-paused-600.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('button', { name: 'Resume strategies' }).click();
+  await expect(page.getByText(BANNER_TITLE)).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: `${first.name} bidding` })).toBeChecked();
+
+  await page.getByRole('button', { name: `Edit ${first.name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${first.name}` });
+  await textbox(edit, /^Bid/).fill('0.1');
+  await edit.getByRole('button', { name: 'Save strategy' }).click();
+  await expect(edit.getByText('The minimum value is 0.25')).toBeVisible();
+  await textbox(edit, /^Bid/).fill('3');
+  await edit.getByRole('button', { name: 'Save strategy' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(strategyRow(page, first.name).getByText('$3.000')).toBeVisible();
+
+  await page.getByRole('button', { name: `Duplicate ${first.name}` }).click();
+  await expect(page.getByRole('table', { name: 'Strategies' }).getByRole('row')).toHaveCount(4);
+
+  await page.getByRole('button', { name: `Delete ${second}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${second}?` });
+  await confirm.getByRole('textbox').fill('Delete');
+  await confirm.getByRole('button', { name: 'Delete strategy' }).click();
+  await expect(strategyRow(page, second)).toHaveCount(0);
+
+  await page.getByRole('button', { name: /^Delivery status/ }).click();
+  const status = page.getByRole('dialog', { name: 'Delivery status' });
+  await expect(status.getByText('Strategies bidding')).toBeVisible();
+  await expect(status.getByText('2 of 2')).toBeVisible();
+  await checkAccessibility(page);
+  await status.getByRole('button', { name: 'Close' }).click();
+});
+
+test('a lifetime start date changes through its dialog, which says the budget resets; history shows it', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  await logIn(page, 'owner');
+  await openCampaign(page, campaign.id);
+  await expect(dateInput(page, 'Start date')).toBeDisabled();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-properties-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: '.tmp/screens/campaign-properties-600.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole('button', { name: 'Modify start date' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Modify campaign start date' });
+  await expect(dialog.getByText(START_DATE_RESETS_BUDGET_MESSAGE)).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-start-date-1440.png' });
+  const newStart = dayFromNow(5);
+  await dateInput(dialog, 'New start date').fill(newStart);
+  await dialog.getByRole('button', { name: 'Change date and reset budget' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(dateInput(page, 'Start date')).toHaveValue(newStart);
+
+  // A change made while the supervisor simulates the owner names both.
+  const simulated = await simulatedTokenOf(request, 'supervisor', 'owner');
+  const fresh = await request.get(`/api/campaign/${campaign.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const change = await request.put(`/api/campaign/${campaign.id}`, {
+    headers: { authorization: `Bearer ${simulated}` },
+    data: { end_date: dayFromNow(90), version: (await fresh.json()).version },
+  });
+  expect(change.ok(), await change.text()).toBe(true);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  await expect(
+    history.getByText(/by Olga Owner \(owner\), simulated by Sam Supervisor \(supervisor\)/),
+  ).toBeVisible();
+  await expect(history.getByText(/^by Olga Owner \(owner\)$/).first()).toBeVisible();
+  await expect(history.getByText(new RegExp(`start date: .* → ${newStart}`))).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-history-1440.png' });
+});
+
+test('unsaved changes ask before leaving, and a stale save keeps what was typed', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  await logIn(page, 'owner');
+  await openCampaign(page, campaign.id);
+  const typed = `${campaign.name} renamed`;
+  await textbox(page, /^Campaign name/).fill(typed);
+  await page.getByRole('tab', { name: 'Targeting' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toBeVisible();
+  await checkAccessibility(page);
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(textbox(page, /^Campaign name/)).toHaveValue(typed);
+
+  // Someone else saves the campaign meanwhile.
+  const other = await request.put(`/api/campaign/${campaign.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { budget: '7000', version: campaign.version },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/Someone else changed this campaign/)).toBeVisible();
+  await expect(textbox(page, /^Campaign name/)).toHaveValue(typed);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(textbox(page, /^Budget/)).toHaveValue(/^7000/);
+  await expect(textbox(page, /^Campaign name/)).toHaveValue(typed);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Campaign saved')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: typed })).toBeVisible();
+
+  // Nothing unsaved now: the tab changes without asking.
+  await page.getByRole('tab', { name: 'Targeting' }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}/targeting$`));
+  await expect(page.getByRole('dialog', { name: 'Discard unsaved changes?' })).toHaveCount(0);
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-targeting-1440.png', fullPage: true });
+  await page.getByRole('button', { name: 'Custom' }).click();
+  await page.getByRole('checkbox', { name: 'Sunday' }).uncheck();
+  await page.getByRole('tab', { name: 'Strategies' }).click();
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.id}/strategies$`));
+});
+
+test('targeting alerts show as warnings', async ({ page, request }) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token, {
+    schedule: { preset: 'custom', days: ['monday'], ranges: [] },
+  });
+  await logIn(page, 'owner');
+  await openCampaign(page, campaign.id, 'targeting');
+  await expect(page.getByText('Inconsistent targeting')).toBeVisible();
+  await checkAccessibility(page);
+});
+
+test('the internal tab is for internal roles: a supervisor edits notes, an owner never sees it', async ({
+  browser,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+
+  const supervisorContext = await browser.newContext();
+  const supervisor = await supervisorContext.newPage();
+  await logIn(supervisor, 'supervisor');
+  await openCampaign(supervisor, campaign.id);
+  await supervisor.getByRole('tab', { name: 'Internal' }).click();
+  await textbox(supervisor, /^Internal notes/).fill('Managed by the Madrid desk');
+  await supervisor.getByRole('checkbox', { name: 'Managed service' }).check();
+  await supervisor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(supervisor.getByText('Campaign saved')).toBeVisible();
+  await checkAccessibility(supervisor);
+  await supervisor.screenshot({ path: '.tmp/screens/campaign-internal-1440.png', fullPage: true });
+  await supervisor.reload();
+  await expect(textbox(supervisor, /^Internal notes/)).toHaveValue('Managed by the Madrid desk');
+  await supervisorContext.close();
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await logIn(owner, 'owner');
+  await openCampaign(owner, campaign.id);
+  await expect(owner.getByRole('tab', { name: 'Internal' })).toHaveCount(0);
+  await expect(owner.getByRole('tab', { name: 'Creatives' })).toHaveCount(0);
+  // The route guard refuses the internal tab (§6 internal campaign) and sends the owner to the landing page.
+  await owner.goto(`/campaign/${campaign.id}/internal`);
+  await expect(owner).toHaveURL(/\/campaigns$/);
+  await ownerContext.close();
+});
+
+test('more actions: duplicate opens the copy, delete asks for the word and leaves for the grid', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  await logIn(page, 'owner');
+  await openCampaign(page, campaign.id);
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await checkAccessibility(page);
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  const duplicate = page.getByRole('dialog', { name: `Duplicate ${campaign.name}` });
+  await duplicate.getByRole('button', { name: /^Duplicate/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${campaign.name} (copy)` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${campaign.name} (copy)?` });
+  await confirm.getByRole('button', { name: 'Delete campaign' }).click();
+  await expect(confirm.getByText(/You should correctly type the word/)).toBeVisible();
+  await confirm.getByRole('textbox').fill('Delete');
+  await confirm.getByRole('button', { name: 'Delete campaign' }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+});
+
+test('a viewer reads the campaign without ways to change it', async ({ page, request }) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  await createStrategyThroughApi(request, token, campaign.id);
+  await logIn(page, 'viewer');
+  await openCampaign(page, campaign.id);
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await expect(settings.getByText('Spain, France')).toBeVisible();
+  await expect(textbox(page, /^Campaign name/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Activate campaign' })).toHaveCount(0);
+  await checkAccessibility(page);
+  await page.getByRole('tab', { name: 'Strategies' }).click();
+  await expect(page.getByRole('button', { name: 'Add strategy' })).toHaveCount(0);
+  await expect(page.getByRole('switch').first()).toBeDisabled();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-viewer-strategies-1440.png', fullPage: true });
+});

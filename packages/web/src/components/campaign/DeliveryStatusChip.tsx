@@ -1,0 +1,34 @@
+import { DELIVERY_STATUS_SEVERITY } from '@beacon/domain/campaigns/delivery-status';
+import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@beacon/domain/dictionary/campaigns';
+import { TOOLTIP_DELAY_MS } from '@beacon/domain/dictionary/constants';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+
+export type DeliveryStatusChipProps = {
+  readonly status: DeliveryStatus;
+  /** Why the campaign delivers or not, as the server computed it; shown on hover and focus. */
+  readonly explanation: string;
+  /** Tab order inside a grid cell (the grid moves focus between cells itself). */
+  readonly tabIndex?: number;
+};
+
+/**
+ * A campaign's delivery status as a coloured chip (issue 5), in the domain's severity colours: green on track,
+ * amber or red when something holds it back, grey when it does not run. The explanation is the chip's tooltip
+ * and its accessible description.
+ */
+export const DeliveryStatusChip = ({ status, explanation, tabIndex }: DeliveryStatusChipProps) => {
+  const tone = DELIVERY_STATUS_SEVERITY[status];
+  return (
+    <Tooltip title={explanation} enterDelay={TOOLTIP_DELAY_MS} describeChild arrow>
+      <Chip
+        size="small"
+        color={tone}
+        variant={tone === 'default' ? 'outlined' : 'filled'}
+        label={DELIVERY_STATUS_LABELS[status]}
+        tabIndex={tabIndex}
+        sx={{ fontWeight: 600, maxWidth: '100%' }}
+      />
+    </Tooltip>
+  );
+};

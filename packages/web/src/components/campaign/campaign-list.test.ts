@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkTargets,
+  campaignsText,
+  downloadParams,
+  EMPTY_SELECTION,
+  filterText,
+  moneyText,
+  selectedRowIds,
+  strategiesText,
+} from './campaign-list';
+
+describe('downloadParams', () => {
+  it('keeps search, sort and filters and drops the paging', () => {
+    expect(
+      downloadParams({
+        page: 3,
+        limit: 32,
+        search: 'spring',
+        sort: { field: 'name', direction: 'desc' },
+        filters: [{ field: 'state', operator: 'any', value: ['active', 'inactive'] }],
+      }),
+    ).toEqual({ search: 'spring', sort: '-name', state: { any: ['active', 'inactive'] } });
+  });
+});
+
+describe('selectedRowIds', () => {
+  it('reads an include model as it is and an exclude model against the rows on screen', () => {
+    expect(selectedRowIds(EMPTY_SELECTION, [1, 2])).toEqual([]);
+    expect(selectedRowIds({ type: 'include', ids: new Set([2]) }, [1, 2, 3])).toEqual([2]);
+    expect(selectedRowIds({ type: 'exclude', ids: new Set([2]) }, [1, 2, 3])).toEqual([1, 3]);
+  });
+});
+
+describe('bulkTargets', () => {
+  const rows = [
+    { id: 1, state: 'active' },
+    { id: 2, state: 'inactive' },
+    { id: 3, state: 'preview' },
+    { id: 4, state: 'deleted' },
+    { id: 5, state: 'imported' },
+  ] as const;
+  const ids = (action: Parameters<typeof bulkTargets>[1]) => bulkTargets(rows, action).map((row) => row.id);
+
+  it('activates what is not running, pauses what runs, deletes what is not deleted', () => {
+    expect(ids('activate')).toEqual([2, 3, 5]);
+    expect(ids('pause')).toEqual([1]);
+    expect(ids('delete')).toEqual([1, 2, 3, 5]);
+  });
+});
+
+describe('texts', () => {
+  it('counts campaigns in words', () => {
+    expect(campaignsText(1)).toBe('1 campaign');
+    expect(campaignsText(4)).toBe('4 campaigns');
+  });
+
+  it('shows money in the campaign currency with the session decimal mark, and nothing without an amount', () => {
+    expect(moneyText('1500.5', { currency: 'eur' }, ',')).toMatch(/1\.500,50/);
+    expect(moneyText('1500.5', { currency: 'usd' }, '.')).toBe('$1,500.50');
+    expect(moneyText(null, { currency: 'usd' }, '.')).toBe('');
+  });
+
+  it('says how many strategies bid when some are paused', () => {
+    expect(strategiesText({ strategies_count: 0, strategies_bidding: 0 })).toBe('0');
+    expect(strategiesText({ strategies_count: 3, strategies_bidding: 3 })).toBe('3');
+    expect(strategiesText({ strategies_count: 3, strategies_bidding: 1 })).toBe('3 · 1 bidding');
+  });
+});
+
+describe('filterText', () => {
+  const columns = [
+    { field: 'name', headerName: 'Name' },
+    {
+      field: 'state',
+      headerName: 'State',
+      type: 'singleSelect' as const,
+      valueOptions: [
+        { value: 'active', label: 'Active' },
+        { value: 'preview', label: 'Draft' },
+      ],
+    },
+  ];
+
+  it('reads a filter with its column name, the §5 operator text and the value labels', () => {
+    expect(filterText({ field: 'name', operator: 'contains', value: 'spring' }, columns)).toBe(
+      'Name contains spring',
+    );
+    expect(filterText({ field: 'state', operator: 'is', value: 'preview' }, columns)).toBe(
+      'State equal Draft',
+    );
+    expect(filterText({ field: 'state', operator: 'any', value: ['active', 'preview'] }, columns)).toBe(
+      'State is any of Active, Draft',
+    );
+    expect(filterText({ field: 'name', operator: 'empty', value: null }, columns)).toBe('Name is empty');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Pure helpers of the campaigns grid: what the CSV download asks for, the rows a selection names, which of
+ * them a bulk change applies to, and how money and strategies read.
+ */
+import type { CampaignState } from '@beacon/domain/dictionary/campaigns';
+import { filterOperatorText } from '@beacon/domain/dictionary/grid';
+import type { ListFilter, ListQuery } from '@beacon/domain/validation/list-query';
+import type { GridColDef, GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
+import { toListParams } from '../../api/list-query';
+import type { QueryParams } from '../../api/params';
+import { type DecimalMark, formatCurrency } from '../../lib/format';
+import type { CampaignBulkState } from './api/bulk-update-campaigns';
+import type { CampaignRow } from './api/campaign-row';
+
+/** The list params of the grid's query without `page` and `limit`: the download holds every matching row. */
+export const downloadParams = (query: ListQuery): QueryParams => {
+  const { page: _page, limit: _limit, ...rest } = toListParams(query);
+  return rest;
+};
+
+export const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/**
+ * The ids a selection model names among the rows on screen. The header checkbox answers "every row except
+ * these" (`exclude`); the server pages, so "every row" means the rows of this page.
+ */
+export const selectedRowIds = (model: GridRowSelectionModel, rowIds: readonly GridRowId[]): number[] => {
+  const ids = model.type === 'include' ? [...model.ids] : rowIds.filter((id) => !model.ids.has(id));
+  return ids.filter((id): id is number => typeof id === 'number');
+};
+
+/** The bulk actions of the selection bar. */
+export type CampaignBulkAction = 'activate' | 'pause' | 'delete';
+
+export const BULK_ACTION_STATE = {
+  activate: 'active',
+  pause: 'inactive',
+  delete: 'deleted',
+} as const satisfies Record<CampaignBulkAction, CampaignBulkState>;
+
+/**
+ * The selected campaigns a bulk action changes: activation concerns those not active yet (inactive, drafts,
+ * imported), pausing those running, deletion any that is not deleted already. A deleted campaign takes part
+ * in none.
+ */
+export const bulkTargets = <R extends { readonly state: CampaignState }>(
+  rows: readonly R[],
+  action: CampaignBulkAction,
+): R[] =>
+  rows.filter((row) => {
+    if (row.state === 'deleted') return false;
+    if (action === 'activate') return row.state !== 'active';
+    if (action === 'pause') return row.state === 'active';
+    return true;
+  });
+
+export const campaignsText = (count: number): string => `${count} campaign${count === 1 ? '' : 's'}`;
+
+/** Money of a row in its own currency; '' when there is none (a draft without a budget). */
+export const moneyText = (
+  amount: string | null,
+  row: Pick<CampaignRow, 'currency'>,
+  decimalMark: DecimalMark,
+): string => (amount === null ? '' : formatCurrency(amount, { currency: row.currency, decimalMark }));
+
+/** "3", or "3 · 1 bidding" when some are paused: the count and how many of them bid. */
+export const strategiesText = (row: Pick<CampaignRow, 'strategies_count' | 'strategies_bidding'>): string =>
+  row.strategies_count === 0 || row.strategies_bidding === row.strategies_count
+    ? String(row.strategies_count)
+    : `${row.strategies_count} · ${row.strategies_bidding} bidding`;
+
+/**
+ * A filter in the words of its column, with the §5 operator texts and the labels of enum values:
+ * "State is any of Active, Inactive", "Name contains spring".
+ */
+export const filterText = (filter: ListFilter, columns: readonly GridColDef<CampaignRow>[]): string => {
+  const column = columns.find((candidate) => candidate.field === filter.field);
+  const options =
+    column && 'valueOptions' in column && Array.isArray(column.valueOptions) ? column.valueOptions : [];
+  const labelOf = (value: string | number | boolean): string => {
+    const option = options.find(
+      (candidate) => typeof candidate === 'object' && candidate !== null && candidate.value === value,
+    );
+    return typeof option === 'object' && option !== null ? option.label : String(value);
+  };
+  const values =
+    filter.value === null ? [] : typeof filter.value === 'object' ? filter.value : [filter.value];
+  const value = values.map(labelOf).join(', ');
+  return [column?.headerName ?? filter.field, filterOperatorText(filter.operator), value]
+    .filter(Boolean)
+    .join(' ');
+};

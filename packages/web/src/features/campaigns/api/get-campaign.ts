@@ -1,0 +1,89 @@
+/**
+ * GET /campaign/{id}: one campaign with every writable field, its computed status, delivery status, targeting
+ * alerts and tracking terms (the shared contract of issue 5). `internal` comes only to internal roles.
+ */
+import type {
+  DailyLimitType,
+  DayOfWeek,
+  DeviceIdType,
+  DeviceType,
+  EventOptimisation,
+  MaxDailyCostStrategy,
+  PriceModel,
+  PricingType,
+  SchedulePreset,
+  VideoAttribute,
+  VideoPosition,
+  ViewabilityThreshold,
+} from '@beacon/domain/dictionary/campaigns';
+import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
+import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-form';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { CAMPAIGNS_QUERY_KEY, type CampaignRow } from '../../../components/campaign/api/campaign-row';
+
+/** Every campaign query starts with the grid's key, so that a save refreshes the grid and the detail alike. */
+export { CAMPAIGNS_QUERY_KEY };
+
+export type CampaignSchedule = {
+  readonly preset: SchedulePreset;
+  readonly days: readonly DayOfWeek[];
+  readonly ranges: readonly { readonly from: string; readonly to: string }[];
+};
+
+export type CampaignTargeting = {
+  readonly countries: readonly string[];
+  readonly regions: readonly string[];
+  readonly cities: readonly string[];
+  readonly bundle_ids: readonly string[];
+  readonly iab_categories: readonly string[];
+  readonly app_categories: readonly string[];
+};
+
+export type CampaignInternal = {
+  readonly fee_percent: string | null;
+  readonly margin_percent: string | null;
+  readonly notes: string;
+  readonly flags: readonly CampaignInternalFlag[];
+};
+
+export type TargetingAlert = {
+  readonly type: 'inconsistent_targeting';
+  readonly field: string;
+  readonly message: string;
+};
+
+/** The grid's row and everything else the campaign holds. */
+export type Campaign = CampaignRow & {
+  readonly daily_limit_type: DailyLimitType | null;
+  readonly daily_budget: string | null;
+  readonly daily_impressions: number | null;
+  readonly daily_clicks: number | null;
+  readonly max_daily_cost_strategy: MaxDailyCostStrategy | null;
+  readonly pricing: PricingType | null;
+  readonly price_model: PriceModel | null;
+  readonly bid: string | null;
+  readonly cpc_target: string | null;
+  readonly event_optimisation: EventOptimisation | null;
+  readonly tracking_tool: TrackingProvider;
+  readonly schedule: CampaignSchedule;
+  readonly device_types: readonly DeviceType[];
+  readonly device_id_types: readonly DeviceIdType[];
+  readonly video_positions: readonly VideoPosition[];
+  readonly video_attributes: readonly VideoAttribute[];
+  readonly viewability: ViewabilityThreshold;
+  readonly targeting: CampaignTargeting;
+  readonly internal?: CampaignInternal;
+  readonly alerts: readonly TargetingAlert[];
+};
+
+export const campaignQueryKey = (id: number) => [...CAMPAIGNS_QUERY_KEY, 'one', id] as const;
+
+export const fetchCampaign = (id: number, signal?: AbortSignal): Promise<Campaign> =>
+  api<Campaign>(`/campaign/${id}`, { signal });
+
+export const campaignQueryOptions = (id: number) =>
+  queryOptions({ queryKey: campaignQueryKey(id), queryFn: ({ signal }) => fetchCampaign(id, signal) });
+
+export const useCampaign = (id: number | null) =>
+  useQuery({ ...campaignQueryOptions(id ?? 0), enabled: id !== null });

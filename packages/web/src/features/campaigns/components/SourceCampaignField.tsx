@@ -1,0 +1,95 @@
+/**
+ * The source campaign of a synchronized campaign, searched among the caller's campaigns (GET /campaigns):
+ * same organization, not synchronized itself, not deleted. Chosen once, at creation: it cannot be unlinked.
+ */
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiList } from '../../../api/client';
+
+type SourceOption = {
+  readonly id: number;
+  readonly name: string;
+  readonly organization: number;
+  readonly type: string;
+  readonly state: string;
+};
+
+const OPTIONS_LIMIT = 20;
+
+type SourceCampaignFieldProps = {
+  readonly organization: number | null;
+  readonly value: number | null;
+  readonly onChange: (id: number | null) => void;
+  readonly error?: string;
+};
+
+export const SourceCampaignField = ({ organization, value, onChange, error }: SourceCampaignFieldProps) => {
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<SourceOption | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const candidates = useQuery({
+    queryKey: ['campaigns', 'source-options', organization, search],
+    queryFn: ({ signal }) =>
+      apiList<SourceOption>('/campaigns', {
+        params: {
+          limit: OPTIONS_LIMIT,
+          search: search || undefined,
+          type: { isnt: 'synchronized' },
+          organization: organization === null ? undefined : { is: organization },
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const options = (candidates.data?.rows ?? []).filter(
+    (campaign) => campaign.type !== 'synchronized' && campaign.state !== 'deleted',
+  );
+  const selected =
+    value === null
+      ? null
+      : chosen?.id === value
+        ? chosen
+        : { id: value, name: `Campaign #${value}`, organization: organization ?? 0, type: '', state: '' };
+  return (
+    <Autocomplete<SourceOption>
+      options={options}
+      value={selected}
+      onChange={(_event, option) => {
+        setChosen(option);
+        onChange(option?.id ?? null);
+      }}
+      inputValue={input}
+      onInputChange={(_event, text) => setInput(text)}
+      isOptionEqualToValue={(option, current) => option.id === current.id}
+      getOptionLabel={(option) => option.name}
+      getOptionKey={(option) => option.id}
+      filterOptions={(all) => all}
+      loading={candidates.isFetching}
+      noOptionsText="No campaign matches"
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {option.name}&nbsp;
+          <Typography component="span" variant="body2" color="text.secondary">
+            #{option.id}
+          </Typography>
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          required
+          label="Source campaign"
+          error={error !== undefined}
+          helperText={error ?? 'Its flight dates apply; once created, the link cannot be undone'}
+        />
+      )}
+    />
+  );
+};

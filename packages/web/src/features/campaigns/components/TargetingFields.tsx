@@ -1,0 +1,84 @@
+/** Places, apps, categories and schedule of a campaign (loaded on demand: the heavy part of the form). */
+import Box from '@mui/material/Box';
+import { isFieldAsked } from '../utils/type-fields';
+import { BundleIdsField } from './BundleIdsField';
+import { CategoriesField } from './CategoriesField';
+import { CitiesField, CountriesField, RegionsField } from './place-pickers';
+import { ScheduleEditor } from './ScheduleEditor';
+import type { SectionProps } from './section-props';
+
+export const TargetingFields = ({ values, errors, onChange, disabled }: SectionProps) => {
+  const targeting = values.targeting;
+  const set = (changes: Partial<typeof targeting>) => onChange({ targeting: { ...targeting, ...changes } });
+  const asks = (key: string) => isFieldAsked(values.type, `targeting.${key}`);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {asks('countries') && (
+        <CountriesField
+          label="Countries"
+          value={targeting.countries}
+          onChange={(countries) => set({ countries })}
+          error={errors['targeting.countries']}
+          helperText="Up to five countries"
+          disabled={disabled}
+        />
+      )}
+      {asks('regions') && (
+        <RegionsField
+          label="Regions"
+          countries={targeting.countries}
+          value={targeting.regions}
+          onChange={(regions) => set({ regions })}
+          error={errors['targeting.regions']}
+          disabled={disabled}
+        />
+      )}
+      {asks('cities') && (
+        <CitiesField
+          label="Cities"
+          countries={targeting.countries}
+          value={targeting.cities}
+          onChange={(cities) => set({ cities })}
+          error={errors['targeting.cities']}
+          disabled={disabled}
+        />
+      )}
+      {asks('bundle_ids') && (
+        <BundleIdsField
+          value={targeting.bundle_ids}
+          onChange={(bundle_ids) => set({ bundle_ids })}
+          error={errors['targeting.bundle_ids']}
+          disabled={disabled}
+        />
+      )}
+      {asks('iab_categories') && (
+        <CategoriesField
+          type="iab"
+          label="IAB content categories"
+          value={targeting.iab_categories}
+          onChange={(iab_categories) => set({ iab_categories })}
+          error={errors['targeting.iab_categories']}
+          disabled={disabled}
+        />
+      )}
+      {asks('app_categories') && (
+        <CategoriesField
+          type="app"
+          label="App categories"
+          value={targeting.app_categories}
+          onChange={(app_categories) => set({ app_categories })}
+          error={errors['targeting.app_categories']}
+          disabled={disabled}
+        />
+      )}
+      {isFieldAsked(values.type, 'schedule') && (
+        <ScheduleEditor
+          value={values.schedule}
+          onChange={(schedule) => onChange({ schedule })}
+          error={errors.schedule}
+          disabled={disabled}
+        />
+      )}
+    </Box>
+  );
+};

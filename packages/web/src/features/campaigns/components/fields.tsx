@@ -1,0 +1,247 @@
+/**
+ * Inputs of the campaign forms. Each shows its error (the schema's §5 message) as its helper text, which is
+ * also its accessible description, so that every message sits under its field.
+ */
+import { CURRENCY_SYMBOLS, type Currency } from '@beacon/domain/dictionary/currencies';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { type ReactNode, useId } from 'react';
+
+/**
+ * The text under a field: its message, else its hint — which a read-only (disabled) field leaves out, since
+ * it asks nothing of the user and disabled text is too faint to read.
+ */
+export const hintOf = (error: string | undefined, hint: ReactNode, disabled: boolean): ReactNode =>
+  error ?? (disabled ? undefined : hint);
+
+type EnumSelectProps<V extends string | number> = {
+  readonly label: string;
+  readonly value: V | '';
+  readonly options: readonly V[];
+  readonly labels: Readonly<Record<V, string>>;
+  readonly onChange: (value: V | '') => void;
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+  readonly error?: string;
+  readonly helperText?: ReactNode;
+  readonly emptyLabel?: string;
+};
+
+/** One value of an enumeration, with an empty choice unless required. */
+export const EnumSelect = <V extends string | number>({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+  required = false,
+  disabled = false,
+  error,
+  helperText,
+  emptyLabel = 'Not set',
+}: EnumSelectProps<V>) => (
+  <TextField
+    select
+    fullWidth
+    label={label}
+    value={value === '' ? '' : String(value)}
+    required={required}
+    disabled={disabled}
+    onChange={(event) => onChange(options.find((option) => String(option) === event.target.value) ?? '')}
+    error={error !== undefined}
+    helperText={hintOf(error, helperText, disabled)}
+  >
+    {!required && (
+      <MenuItem value="">
+        <em>{emptyLabel}</em>
+      </MenuItem>
+    )}
+    {options.map((option) => (
+      <MenuItem key={option} value={String(option)}>
+        {labels[option]}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
+type CheckboxGroupProps<V extends string> = {
+  readonly label: string;
+  readonly values: readonly V[];
+  readonly options: readonly V[];
+  readonly labels: Readonly<Record<V, string>>;
+  readonly onChange: (values: V[]) => void;
+  readonly error?: string;
+  readonly helperText?: ReactNode;
+  readonly disabled?: boolean;
+};
+
+/** Several values of an enumeration, in the enumeration's order. */
+export const CheckboxGroup = <V extends string>({
+  label,
+  values,
+  options,
+  labels,
+  onChange,
+  error,
+  helperText,
+  disabled = false,
+}: CheckboxGroupProps<V>) => {
+  const id = useId();
+  const toggle = (option: V, isChecked: boolean) =>
+    onChange(options.filter((candidate) => (candidate === option ? isChecked : values.includes(candidate))));
+  const description = hintOf(error, helperText, disabled);
+  return (
+    <FormControl
+      component="fieldset"
+      error={error !== undefined}
+      disabled={disabled}
+      aria-describedby={description ? `${id}-text` : undefined}
+    >
+      <FormLabel component="legend">{label}</FormLabel>
+      <FormGroup row>
+        {options.map((option) => (
+          <FormControlLabel
+            key={option}
+            control={
+              <Checkbox
+                checked={values.includes(option)}
+                onChange={(event) => toggle(option, event.target.checked)}
+              />
+            }
+            label={labels[option]}
+          />
+        ))}
+      </FormGroup>
+      {description && <FormHelperText id={`${id}-text`}>{description}</FormHelperText>}
+    </FormControl>
+  );
+};
+
+type TextFieldBaseProps = {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly error?: string;
+  readonly helperText?: ReactNode;
+  readonly required?: boolean;
+  readonly disabled?: boolean;
+};
+
+/** An amount of money in the campaign's currency, typed as the exact decimal the API takes. */
+export const MoneyField = ({
+  currency,
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  required = false,
+  disabled = false,
+}: TextFieldBaseProps & { readonly currency: Currency }) => (
+  <TextField
+    fullWidth
+    label={label}
+    value={value}
+    required={required}
+    disabled={disabled}
+    onChange={(event) => onChange(event.target.value.replace(',', '.'))}
+    error={error !== undefined}
+    helperText={hintOf(error, helperText, disabled)}
+    slotProps={{
+      input: {
+        startAdornment: <InputAdornment position="start">{CURRENCY_SYMBOLS[currency]}</InputAdornment>,
+      },
+      htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+    }}
+  />
+);
+
+/** A whole number (daily impressions, clicks, a percentage). */
+export const IntegerField = ({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  required = false,
+  disabled = false,
+  unit,
+}: TextFieldBaseProps & { readonly unit?: string }) => (
+  <TextField
+    fullWidth
+    label={label}
+    value={value}
+    required={required}
+    disabled={disabled}
+    onChange={(event) => onChange(event.target.value)}
+    error={error !== undefined}
+    helperText={hintOf(error, helperText, disabled)}
+    slotProps={{
+      input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+      htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+    }}
+  />
+);
+
+/**
+ * A calendar day, typed and shown `YYYY-MM-DD` (§9 date display; a native date input would follow the
+ * browser's locale instead). The schema answers "Invalid format" for anything else.
+ */
+export const DateField = ({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  required = false,
+  disabled = false,
+}: TextFieldBaseProps) => (
+  <TextField
+    fullWidth
+    label={label}
+    value={value}
+    required={required}
+    disabled={disabled}
+    placeholder="YYYY-MM-DD"
+    onChange={(event) => onChange(event.target.value.trim())}
+    error={error !== undefined}
+    helperText={hintOf(error, helperText, disabled)}
+    slotProps={{
+      inputLabel: { shrink: true },
+      htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
+    }}
+  />
+);
+
+/** Free text (a name, notes). */
+export const PlainTextField = ({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  required = false,
+  disabled = false,
+  multiline = false,
+}: TextFieldBaseProps & { readonly multiline?: boolean }) => (
+  <TextField
+    fullWidth
+    label={label}
+    value={value}
+    required={required}
+    disabled={disabled}
+    multiline={multiline}
+    minRows={multiline ? 3 : undefined}
+    onChange={(event) => onChange(event.target.value)}
+    error={error !== undefined}
+    helperText={hintOf(error, helperText, disabled)}
+    slotProps={{ htmlInput: { autoComplete: 'off' } }}
+  />
+);

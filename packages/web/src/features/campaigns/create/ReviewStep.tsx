@@ -1,0 +1,145 @@
+/** The last step: what the campaign will be, section by section, before it is created. */
+import {
+  BUDGET_TIMESPAN_LABELS,
+  CAMPAIGN_TYPE_LABELS,
+  DEVICE_ID_TYPE_LABELS,
+  DEVICE_TYPE_LABELS,
+  EVENT_OPTIMISATION_LABELS,
+  MAX_DAILY_COST_STRATEGY_LABELS,
+  OBJECTIVE_KIND_LABELS,
+  PRICE_MODEL_LABELS,
+  PRICING_TYPE_LABELS,
+  SCHEDULE_PRESET_LABELS,
+  VIEWABILITY_THRESHOLD_LABELS,
+} from '@beacon/domain/dictionary/campaigns';
+import type { Currency } from '@beacon/domain/dictionary/currencies';
+import { TRACKING_PROVIDER_LABELS } from '@beacon/domain/dictionary/tracking';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { countryLabel } from '../components/place-pickers';
+import type { CampaignFormValues } from '../utils/campaign-form';
+import { describeRanges } from '../utils/schedule-hours';
+import { isFieldAsked } from '../utils/type-fields';
+
+const NOT_SET = '—';
+
+const Row = ({ label, children }: { label: string; children: ReactNode }) => (
+  <>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      {children}
+    </Typography>
+  </>
+);
+
+const listText = <V extends string>(values: readonly V[], labels?: Readonly<Record<V, string>>): string =>
+  values.length === 0 ? NOT_SET : values.map((value) => (labels ? labels[value] : value)).join(', ');
+
+export const ReviewStep = ({
+  values,
+  currency,
+  advertiserName,
+  problems,
+}: {
+  values: CampaignFormValues;
+  currency: Currency;
+  advertiserName: string | undefined;
+  problems: readonly string[];
+}) => {
+  const asks = (field: string) => isFieldAsked(values.type, field);
+  const money = (amount: string) => (amount.trim() === '' ? NOT_SET : `${amount} ${currency.toUpperCase()}`);
+  return (
+    <Box>
+      {problems.map((problem) => (
+        <Alert key={problem} severity="error" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      ))}
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
+          columnGap: 2,
+          rowGap: 1,
+          m: 0,
+        }}
+      >
+        <Row label="Type">{CAMPAIGN_TYPE_LABELS[values.type]}</Row>
+        <Row label="Name">{values.name || NOT_SET}</Row>
+        {advertiserName && <Row label="Advertiser">{advertiserName}</Row>}
+        {asks('objective') && (
+          <Row label="Objective">{values.objective ? OBJECTIVE_KIND_LABELS[values.objective] : NOT_SET}</Row>
+        )}
+        {values.source_campaign !== null && <Row label="Source campaign">#{values.source_campaign}</Row>}
+        {asks('start_date') && (
+          <Row label="Flight">
+            {values.start_date || NOT_SET} to {values.end_date || 'until stopped'}
+          </Row>
+        )}
+        {asks('budget') && (
+          <Row label="Budget">
+            {money(values.budget)}
+            {values.budget_timespan ? ` · ${BUDGET_TIMESPAN_LABELS[values.budget_timespan]}` : ''}
+          </Row>
+        )}
+        {values.daily_limit_type === 'manual' && (
+          <Row label="Daily limits">
+            {[
+              values.daily_budget && `budget ${money(values.daily_budget)}`,
+              values.daily_impressions && `${values.daily_impressions} impressions`,
+              values.daily_clicks && `${values.daily_clicks} clicks`,
+            ]
+              .filter(Boolean)
+              .join(' · ') || NOT_SET}
+          </Row>
+        )}
+        {values.max_daily_cost_strategy && (
+          <Row label="Max daily cost strategy">
+            {MAX_DAILY_COST_STRATEGY_LABELS[values.max_daily_cost_strategy]}
+          </Row>
+        )}
+        {asks('pricing') && (
+          <Row label="Bid">
+            {values.pricing ? `${PRICING_TYPE_LABELS[values.pricing]} ` : ''}
+            {money(values.bid)}
+            {values.price_model ? ` · ${PRICE_MODEL_LABELS[values.price_model]}` : ''}
+          </Row>
+        )}
+        {values.cpc_target && <Row label="CPC target">{money(values.cpc_target)}</Row>}
+        {values.event_optimisation && (
+          <Row label="Event optimisation">{EVENT_OPTIMISATION_LABELS[values.event_optimisation]}</Row>
+        )}
+        {asks('tracking_tool') && (
+          <Row label="Tracking tool">{TRACKING_PROVIDER_LABELS[values.tracking_tool]}</Row>
+        )}
+        <Row label="Countries">{listText(values.targeting.countries.map(countryLabel))}</Row>
+        {values.targeting.regions.length > 0 && (
+          <Row label="Regions">{listText(values.targeting.regions)}</Row>
+        )}
+        {values.targeting.cities.length > 0 && (
+          <Row label="Cities">{values.targeting.cities.length} chosen</Row>
+        )}
+        {asks('targeting.bundle_ids') && (
+          <Row label="Bundle IDs">{listText(values.targeting.bundle_ids)}</Row>
+        )}
+        {asks('device_types') && (
+          <Row label="Device types">{listText(values.device_types, DEVICE_TYPE_LABELS)}</Row>
+        )}
+        {asks('device_id_types') && (
+          <Row label="Device identifiers">{listText(values.device_id_types, DEVICE_ID_TYPE_LABELS)}</Row>
+        )}
+        {asks('viewability') && (
+          <Row label="Viewability">{VIEWABILITY_THRESHOLD_LABELS[values.viewability]}</Row>
+        )}
+        <Row label="Schedule">
+          {SCHEDULE_PRESET_LABELS[values.schedule.preset]} · {describeRanges(values.schedule.ranges)}
+        </Row>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,140 @@
+import { campaignCreateSchema } from '@beacon/domain/validation/campaign-form';
+import {
+  BUNDLE_ID_MESSAGE,
+  CAMPAIGN_NAME_MESSAGE,
+  MAX_COUNTRIES_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@beacon/domain/validation/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  type CampaignFormValues,
+  createBodyOf,
+  emptyCampaignForm,
+  errorsOfDetails,
+  fieldKeyOf,
+  isFormDirty,
+  rebaseForm,
+  schemaErrors,
+  updateBodyOf,
+} from './campaign-form';
+
+const completeGeneric = (): CampaignFormValues => ({
+  ...emptyCampaignForm('generic', 7),
+  name: 'Spring sale',
+  start_date: '2030-03-01',
+  end_date: '2030-03-31',
+  budget_timespan: 'lifetime',
+  budget: '1500',
+  daily_limit_type: 'auto',
+  max_daily_cost_strategy: 'daily',
+  pricing: 'cpm',
+  price_model: 'cpm',
+  bid: '2.5',
+});
+
+describe('campaign form', () => {
+  it('starts a type from its defaults', () => {
+    const tv = emptyCampaignForm('smart-tv', 1);
+    expect(tv.pricing).toBe('cpm');
+    expect(tv.device_types).toEqual(['connectedtv']);
+    expect(emptyCampaignForm('app-promotion', 1).objective).toBe('user_acquisition');
+  });
+
+  it('sends only the fields a type asks, leaving blank ones out', () => {
+    const body = createBodyOf(emptyCampaignForm('dooh', 3), 'preview', { withInternal: false });
+    expect(body).toMatchObject({ state: 'preview', type: 'dooh', organization: 3, pricing: 'cpm' });
+    expect(body).not.toHaveProperty('device_types');
+    expect(body).not.toHaveProperty('objective');
+    expect(body).not.toHaveProperty('start_date');
+    expect(body.targeting).not.toHaveProperty('bundle_ids');
+    expect(body).not.toHaveProperty('internal');
+  });
+
+  it('makes a body the domain schema accepts for a complete campaign', () => {
+    const body = createBodyOf(completeGeneric(), 'inactive', { withInternal: false });
+    expect(schemaErrors(campaignCreateSchema('usd'), body)).toEqual({});
+  });
+
+  it('shows the §5 and §9 messages under their fields', () => {
+    const values: CampaignFormValues = {
+      ...completeGeneric(),
+      name: 'Sale | 50%',
+      bid: '0.1',
+      daily_limit_type: 'manual',
+      daily_impressions: '10',
+      targeting: {
+        ...completeGeneric().targeting,
+        countries: ['ESP', 'FRA', 'DEU', 'ITA', 'PRT', 'BEL'],
+      },
+    };
+    const errors = schemaErrors(
+      campaignCreateSchema('usd'),
+      createBodyOf(values, 'inactive', { withInternal: false }),
+    );
+    expect(errors.name).toBe(CAMPAIGN_NAME_MESSAGE);
+    expect(errors.bid).toBe('The minimum value is 0.25');
+    expect(errors.daily_impressions).toBe('The minimum value is 1000');
+    expect(errors['targeting.countries']).toBe(MAX_COUNTRIES_MESSAGE);
+  });
+
+  it('asks an app promotion for its bundle ids and checks each', () => {
+    const values: CampaignFormValues = {
+      ...completeGeneric(),
+      ...emptyCampaignForm('app-promotion', 7),
+      name: 'App',
+      start_date: '2030-03-01',
+      budget_timespan: 'daily',
+      budget: '20',
+      daily_limit_type: 'auto',
+      max_daily_cost_strategy: 'daily',
+      bid: '1',
+      tracking_tool: 'adjust',
+    };
+    const schema = campaignCreateSchema('usd');
+    expect(
+      schemaErrors(schema, createBodyOf(values, 'inactive', { withInternal: false }))['targeting.bundle_ids'],
+    ).toBe(REQUIRED_MESSAGE);
+    const malformed = {
+      ...values,
+      targeting: { ...values.targeting, bundle_ids: ['com.example.app', 'not a bundle'] },
+    };
+    expect(
+      schemaErrors(schema, createBodyOf(malformed, 'inactive', { withInternal: false }))[
+        'targeting.bundle_ids'
+      ],
+    ).toBe(BUNDLE_ID_MESSAGE);
+  });
+
+  it('updates only what changed, with the version', () => {
+    const initial = completeGeneric();
+    const values = { ...initial, budget: '2000', targeting: { ...initial.targeting, countries: ['ESP'] } };
+    expect(updateBodyOf(values, initial, ['name', 'budget', 'targeting'], 4)).toEqual({
+      budget: '2000',
+      targeting: { countries: ['ESP'], regions: [], cities: [], iab_categories: [], app_categories: [] },
+      version: 4,
+    });
+    expect(updateBodyOf(initial, initial, ['name'], 4)).toEqual({ version: 4 });
+    expect(isFormDirty(values, initial)).toBe(true);
+  });
+
+  it('places messages of nested paths on their field', () => {
+    expect(fieldKeyOf('targeting.bundle_ids.2')).toBe('targeting.bundle_ids');
+    expect(fieldKeyOf('schedule.ranges.0.to')).toBe('schedule');
+    expect(fieldKeyOf('internal.notes')).toBe('internal.notes');
+    expect(
+      errorsOfDetails([
+        { path: 'bid', message: 'first' },
+        { path: 'bid', message: 'second' },
+      ]),
+    ).toEqual({ bid: 'first' });
+  });
+
+  it('keeps what the user typed on top of a newer campaign', () => {
+    const before = completeGeneric();
+    const typed = { ...before, name: 'Typed name' };
+    const fresh = { ...before, budget: '9999', name: 'Their name' };
+    const rebased = rebaseForm(typed, before, fresh, ['name', 'budget']);
+    expect(rebased.name).toBe('Typed name');
+    expect(rebased.budget).toBe('9999');
+  });
+});

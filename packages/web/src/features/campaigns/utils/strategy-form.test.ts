@@ -1,0 +1,73 @@
+import { STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
+import { strategyCreateSchema } from '@beacon/domain/validation/strategy-form';
+import { describe, expect, it } from 'vitest';
+import type { Campaign } from '../api/get-campaign';
+import type { Strategy } from '../api/strategies';
+import { schemaErrors } from './campaign-form';
+import {
+  newStrategyForm,
+  strategyBodyOf,
+  strategyFieldKeyOf,
+  strategyFormOf,
+  strategyUpdateBodyOf,
+} from './strategy-form';
+
+const campaign = {
+  start_date: '2030-01-01',
+  end_date: '2030-12-31',
+  targeting: {
+    countries: ['ESP'],
+    regions: [],
+    cities: [],
+    bundle_ids: [],
+    iab_categories: [],
+    app_categories: [],
+  },
+  schedule: { preset: 'all', days: [], ranges: [] },
+} as unknown as Campaign;
+
+const strategy = (share: number): Strategy => ({
+  id: 1,
+  campaign: 1,
+  name: 'Madrid',
+  state: 'bidding',
+  start_date: '2030-01-01',
+  end_date: null,
+  location: { countries: ['ESP'], regions: [], cities: [] },
+  schedule: { preset: 'all', days: ['monday'], ranges: [{ from: '00:00', to: '24:00' }] },
+  bid: null,
+  budget_share: share,
+  created_at: '',
+  updated_at: '',
+  version: 3,
+});
+
+describe('strategy form', () => {
+  it('starts from the campaign: its dates, its places and the share left', () => {
+    const form = newStrategyForm(campaign, [strategy(60)]);
+    expect(form.start_date).toBe('2030-01-01');
+    expect(form.location.countries).toEqual(['ESP']);
+    expect(form.budget_share).toBe('40');
+  });
+
+  it('sends a blank bid as null (the campaign bid) and the share as a number', () => {
+    const body = strategyBodyOf({ ...strategyFormOf(strategy(10)), bid: ' ', budget_share: '25' });
+    expect(body.bid).toBeNull();
+    expect(body.budget_share).toBe(25);
+  });
+
+  it('checks the shares of the campaign with the domain rule', () => {
+    const body = strategyBodyOf({ ...newStrategyForm(campaign, []), name: 'Extra', budget_share: '50' });
+    const errors = schemaErrors(strategyCreateSchema({ other_shares: 60 }), body, strategyFieldKeyOf);
+    expect(errors.budget_share).toBe(STRATEGY_SHARES_MESSAGE);
+  });
+
+  it('updates only what changed', () => {
+    const initial = strategyFormOf(strategy(10));
+    expect(strategyUpdateBodyOf({ ...initial, state: 'paused' }, initial, 3)).toEqual({
+      state: 'paused',
+      version: 3,
+    });
+    expect(strategyFieldKeyOf('location.countries.0')).toBe('location.countries');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The strategy form: its values, the strategy or campaign it starts from, and its request bodies (checked
+ * with the domain's ZStrategyCreate / ZStrategyUpdate before they leave).
+ */
+import type { StrategyState } from '@beacon/domain/dictionary/campaigns';
+import type { Campaign, CampaignSchedule } from '../api/get-campaign';
+import type { Strategy, StrategyLocation } from '../api/strategies';
+
+export type StrategyFormValues = {
+  readonly name: string;
+  readonly state: StrategyState;
+  readonly start_date: string;
+  readonly end_date: string;
+  readonly location: StrategyLocation;
+  readonly schedule: CampaignSchedule;
+  readonly bid: string;
+  readonly budget_share: string;
+};
+
+/** A new strategy of a campaign: its flight, its places and schedule, its bid, the budget share left. */
+export const newStrategyForm = (campaign: Campaign, strategies: readonly Strategy[]): StrategyFormValues => {
+  const used = strategies.reduce((sum, strategy) => sum + strategy.budget_share, 0);
+  return {
+    name: '',
+    state: 'bidding',
+    start_date: campaign.start_date ?? '',
+    end_date: campaign.end_date ?? '',
+    location: {
+      countries: [...campaign.targeting.countries],
+      regions: [...campaign.targeting.regions],
+      cities: [...campaign.targeting.cities],
+    },
+    schedule: campaign.schedule,
+    bid: '',
+    budget_share: String(Math.max(0, Math.min(100, 100 - used))),
+  };
+};
+
+export const strategyFormOf = (strategy: Strategy): StrategyFormValues => ({
+  name: strategy.name,
+  state: strategy.state,
+  start_date: strategy.start_date ?? '',
+  end_date: strategy.end_date ?? '',
+  location: {
+    countries: [...strategy.location.countries],
+    regions: [...strategy.location.regions],
+    cities: [...strategy.location.cities],
+  },
+  schedule: strategy.schedule,
+  bid: strategy.bid ?? '',
+  budget_share: String(strategy.budget_share),
+});
+
+const shareOf = (text: string): number | string => {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
+
+/** Every field as the API takes it: a blank bid is null (the campaign's bid applies). */
+export const strategyBodyOf = (values: StrategyFormValues): Record<string, unknown> => ({
+  name: values.name,
+  state: values.state,
+  start_date: values.start_date.trim() === '' ? null : values.start_date,
+  end_date: values.end_date.trim() === '' ? null : values.end_date,
+  location: values.location,
+  schedule: values.schedule,
+  bid: values.bid.trim() === '' ? null : values.bid.trim(),
+  budget_share: shareOf(values.budget_share),
+});
+
+const sameValue = (first: unknown, second: unknown): boolean =>
+  JSON.stringify(first) === JSON.stringify(second);
+
+/** The update body: the changed fields and the version. */
+export const strategyUpdateBodyOf = (
+  values: StrategyFormValues,
+  initial: StrategyFormValues,
+  version: number,
+): Record<string, unknown> & { readonly version: number } => {
+  const after = strategyBodyOf(values);
+  const before = strategyBodyOf(initial);
+  return {
+    ...Object.fromEntries(Object.entries(after).filter(([field, value]) => !sameValue(value, before[field]))),
+    version,
+  };
+};
+
+export const isStrategyFormDirty = (values: StrategyFormValues, initial: StrategyFormValues): boolean =>
+  !sameValue(values, initial);
+
+/** Where a message shows: `location.countries` on the countries, anything else on its top-level field. */
+export const strategyFieldKeyOf = (path: string): string => {
+  const [first = '', second] = path.split('.');
+  return first === 'location' && second !== undefined ? `location.${second}` : first;
+};
