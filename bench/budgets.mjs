@@ -13,4 +13,8 @@ export const budgets = {
   loginInteractiveMs: 1500,
   /** Organizations: GET /organizations p99 with 50,000 organizations, embedded and PostgreSQL. */
   organizationsListP99Ms: 30,
+  /** Campaigns: GET /campaigns p99 with 100,000 campaigns (500,000 strategies), embedded and PostgreSQL. */
+  campaignsListP99Ms: 30,
+  /** Campaigns: time until the campaign detail page (properties tab) is interactive in headless Chromium. */
+  campaignPageInteractiveMs: 1000,
 };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: measures what the issues set budgets for, prints a table and writes bench/results.json.
-// `npm run bench -- organizations` (or `foundation`) measures only that part.
+// `npm run bench -- organizations` (or `foundation`, `campaigns`) measures only that part.
 // Traffic goes only to a server this script starts on 127.0.0.1; every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,11 @@ import { budgets } from './budgets.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_PASSWORD = 'Beacon-demo-1';
 
-/** Foundation I and II (start, login, dictionary, console) and issue 4 (the organizations list). */
-const PARTS = ['foundation', 'organizations'];
+/**
+ * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
+ * campaigns list and the campaign detail page).
+ */
+const PARTS = ['foundation', 'organizations', 'campaigns'];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
 if (unknownParts.length) {
@@ -216,6 +219,15 @@ if (isSelected('foundation')) await measureFoundation();
 if (isSelected('organizations')) {
   const { measureOrganizations } = await import('./organizations.mjs');
   for (const row of await measureOrganizations({ startServer, stopServer, load, request, port, record }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// Issue 5: GET /campaigns (a page of 32, a filter and a sort) over 100,000 campaigns and 500,000 strategies,
+// embedded and PostgreSQL, supervisor (all) and agency owner (its subtree); the campaign detail page in
+// headless Chromium on the embedded database with that seed.
+if (isSelected('campaigns')) {
+  const { measureCampaigns } = await import('./campaigns.mjs');
+  for (const row of await measureCampaigns({ root, startServer, stopServer, load, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 agent.destroy();

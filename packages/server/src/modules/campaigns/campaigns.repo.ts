@@ -132,9 +132,66 @@ export const campaignListSource = <F extends string>(
   };
 };
 
+/** What a grid row reads (toCampaignRow): none of the configuration (targeting, schedule, internal…). */
+export type CampaignListRecord = Pick<
+  CampaignRecord,
+  | 'id'
+  | 'name'
+  | 'organization_id'
+  | 'organization_name'
+  | 'type'
+  | 'objective'
+  | 'state'
+  | 'status'
+  | 'delivery_status'
+  | 'start_date'
+  | 'end_date'
+  | 'currency'
+  | 'budget_timespan'
+  | 'budget'
+  | 'spend'
+  | 'strategies_count'
+  | 'strategies_bidding'
+  | 'source_campaign_id'
+  | 'created_at'
+  | 'updated_at'
+  | 'version'
+>;
+
+const selectCampaignListRow = <O>(
+  query: SelectQueryBuilder<CampaignTables, CampaignFrom, O>,
+  today: string,
+) => {
+  const expressions = statusExpressions(today);
+  return query.select([
+    'c.id',
+    'c.name',
+    'c.organization_id',
+    'c.type',
+    'c.objective',
+    'c.state',
+    'c.currency',
+    'c.budget_timespan',
+    'c.budget',
+    'c.spend',
+    'c.strategies_count',
+    'c.strategies_bidding',
+    'c.source_campaign_id',
+    'c.created_at',
+    'c.updated_at',
+    'c.version',
+    day('c.start_date').as('start_date'),
+    day('c.end_date').as('end_date'),
+    'o.name as organization_name',
+    expressions.status.as('status'),
+    expressions.delivery_status.as('delivery_status'),
+  ]);
+};
+
 /**
  * One page of the campaigns in scope and the total across pages. Deleted campaigns are left out unless the
- * caller filters on `state` (as organizations do).
+ * caller filters on `state` (as organizations do). A page reads only the grid's columns: every column of
+ * every row is parsed (on the embedded database, in its thread, then copied across; decision 013).
  */
 export const listCampaignsInScope = async (
   db: Kysely<Database>,
@@ -142,11 +199,11 @@ export const listCampaignsInScope = async (
   list: ListQuery,
   source: ListSource<CampaignTables, CampaignFrom, string>,
   options: { withDeleted: boolean; today: string },
-): Promise<{ rows: CampaignRecord[]; total: number }> => {
+): Promise<{ rows: CampaignListRecord[]; total: number }> => {
   let query = campaignsFrom(db).where((eb) => inCampaignScope(scope, eb));
   if (!options.withDeleted) query = query.where('c.state', '<>', 'deleted');
-  const { rows, total } = await listPage(db, selectCampaign(query, options.today), list, source);
-  return { rows: rows as unknown as CampaignRecord[], total };
+  const { rows, total } = await listPage(db, selectCampaignListRow(query, options.today), list, source);
+  return { rows: rows as unknown as CampaignListRecord[], total };
 };
 
 /** One campaign inside the scope (deleted ones too: they keep their history and can be read). */

@@ -9,7 +9,7 @@ import type {
 } from '@beacon/domain/dictionary/campaigns';
 import { fromMicros } from '@beacon/domain/dictionary/currencies';
 import type { StoredSchedule } from '../../db/schema';
-import type { CampaignRecord, StrategyRecord } from './campaigns.repo';
+import type { CampaignListRecord, CampaignRecord, StrategyRecord } from './campaigns.repo';
 import type { TCampaign, TCampaignRow, TStrategy } from './campaigns.schemas';
 
 /** Conversions between stored campaigns and strategies and what the API answers (decision 014). */
@@ -33,7 +33,7 @@ const NO_CREATIVES = { total: 0, active: 0, paused: 0, pending: 0 } as const;
  * so every campaign has none (not "unknown": a campaign without creatives does not deliver); delivery data does
  * not exist yet.
  */
-export const deliveryOf = (record: CampaignRecord, today: string) =>
+export const deliveryOf = (record: CampaignListRecord, today: string) =>
   deliveryStatus({
     state: record.state,
     start_date: record.start_date,
@@ -48,7 +48,7 @@ export const deliveryOf = (record: CampaignRecord, today: string) =>
  * A grid row. The status and delivery status come from SQL (so that filters and sorts agree with what is
  * shown); the explanation is the domain's, for the same inputs.
  */
-export const toCampaignRow = (record: CampaignRecord, today: string): TCampaignRow => ({
+export const toCampaignRow = (record: CampaignListRecord, today: string): TCampaignRow => ({
   id: Number(record.id),
   name: record.name,
   organization: Number(record.organization_id),

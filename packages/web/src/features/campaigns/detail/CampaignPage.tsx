@@ -52,10 +52,10 @@ import { AllPausedBanner } from './AllPausedBanner';
 import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS, isCampaignTab } from './campaign-tabs';
 import { DELIVERY_STATUS_COLORS } from './delivery-status';
 
-// The tabs (forms, schemas, editors) load beside the campaign's data, not before it is asked for.
-const CampaignTabs = lazy(() =>
-  import('./CampaignTabs').then((module) => ({ default: module.CampaignTabs })),
-);
+// The tabs (forms, schemas, editors) load beside the campaign's data, not before it is asked for: the import
+// starts with the page (while its data is requested), not when the tabs first render once the data is there.
+const campaignTabs = import('./CampaignTabs');
+const CampaignTabs = lazy(() => campaignTabs.then((module) => ({ default: module.CampaignTabs })));
 const ConfirmWordDialog = lazy(() =>
   import('../../../components/ConfirmWordDialog').then((module) => ({ default: module.ConfirmWordDialog })),
 );
