@@ -77,6 +77,11 @@ export const geolistCoordinateMessage = (coordinate: 'latitude' | 'longitude', l
 export const GEOLIST_RADIUS_MESSAGE = 'The radius must be a number greater than 0';
 export const GEOLIST_NAME_MESSAGE = 'The name must be text';
 
+// Geolists (issue 7): the place a geolist names narrows from country to region to city.
+export const GEOLIST_REGION_COUNTRY_MESSAGE = "Choose a place in the geolist's country";
+export const GEOLIST_CITY_REGION_MESSAGE = "Choose a city in the geolist's region";
+export const GEOLIST_FILE_REQUIRED_MESSAGE = 'Upload a .csv or .json file with the areas';
+
 // Confirm dialogs.
 export const confirmWordMessage = (word: string): string =>
   `You should correctly type the word ${word} to continue`;
@@ -100,6 +105,9 @@ export const campaignStateTransitionMessage = (from: string, to: string): string
   `A campaign cannot go from ${from} to ${to}`;
 export const CAMPAIGN_TYPE_FIXED_MESSAGE =
   'The type of a campaign cannot change once it is no longer a draft';
+export const CAMPAIGN_DELETED_MESSAGE = 'A deleted campaign cannot be changed';
+export const CAMPAIGN_ORGANIZATION_FIXED_MESSAGE =
+  'The organization of a campaign can only change while it is a draft';
 export const SYNCHRONIZED_UNLINK_MESSAGE =
   'A synchronized campaign cannot be unlinked from its source campaign';
 export const SYNCHRONIZED_DATES_MESSAGE = 'A synchronized campaign follows the dates of its source campaign';
@@ -125,3 +133,23 @@ export const strategyScheduleNoHoursAlert = (strategy: string): string =>
   `The schedule of strategy "${strategy}" has no days or no hours selected, so it never bids`;
 export const strategyOutsideDatesAlert = (strategy: string): string =>
   `Strategy "${strategy}" runs outside the campaign's dates`;
+
+// Deals (issue 7): rules whose wording the spec does not fix, and §8's "deal duplication error".
+export const DEAL_EXTERNAL_ID_MESSAGE =
+  'Use letters, digits and the characters . _ : - (starting with a letter or a digit)';
+export const DEAL_EXTERNAL_ID_TAKEN_MESSAGE =
+  'Another deal of this organization already uses this ID with this supply partner';
+export const DEAL_FLOOR_PRICE_MESSAGE = 'The floor price must be greater than 0';
+export const DEAL_END_DATE_REQUIRED_MESSAGE = 'A programmatic guaranteed deal needs an end date';
+export const DEAL_DELETED_MESSAGE = 'A deleted deal cannot be changed';
+export const DEAL_ORGANIZATION_MESSAGE = 'Deals are not available to this organization';
+export const dealDuplicationMessage = (externalId: string, supplyPartner: string): string =>
+  `The deal could not be duplicated: the ID ${externalId} is already used with ${supplyPartner} in this organization. Give the copy another ID at the exchange or another supply partner`;
+export const DEAL_MONITOR_UNAVAILABLE_MESSAGE =
+  'No delivery data for this deal yet: requests and impressions show once it delivers';
+
+// Location audiences (issue 7): rules whose wording the spec does not fix.
+export const LOCATION_AUDIENCE_AREAS_REQUIRED_MESSAGE = 'Add at least one area';
+export const locationAudienceMaxAreasMessage = (expected: TExpected): string =>
+  `A location audience can have at most ${expected} areas`;
+export const LOCATION_AUDIENCE_TIMEZONE_MESSAGE = 'Choose a valid time zone, such as Europe/Madrid or UTC';

@@ -19,6 +19,8 @@ import {
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   ACTIVATION_NEEDS_COMPLETE_MESSAGE,
+  CAMPAIGN_DELETED_MESSAGE,
+  CAMPAIGN_ORGANIZATION_FIXED_MESSAGE,
   campaignStateTransitionMessage,
   INTERNAL_FIELD_MESSAGE,
   SOURCE_CAMPAIGN_MESSAGE,
@@ -61,10 +63,6 @@ import { unknownPlaceIssues } from './places-check';
  * campaign scope (404 otherwise, never 403). The `internal` block is read and written with §6 `internal
  * campaign` only. Every write records history (actor and impersonator) in its own transaction.
  */
-
-export const CAMPAIGN_DELETED_MESSAGE = 'A deleted campaign cannot be changed';
-export const CAMPAIGN_ORGANIZATION_FIXED_MESSAGE =
-  'The organization of a campaign can only change while it is a draft';
 
 export const todayOf = (deps: Deps): string => utcDay(deps.clock.now());
 

@@ -1,7 +1,7 @@
 import { canEdit } from '@beacon/domain/access/permissions';
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
-import { STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
+import { CAMPAIGN_DELETED_MESSAGE, STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
 import {
   MAX_BUDGET_SHARE,
   STRATEGY_LIST_SPEC,
@@ -27,7 +27,7 @@ import {
   updateStrategyAtVersion,
 } from './campaigns.repo';
 import type { TStrategy } from './campaigns.schemas';
-import { actorOf, CAMPAIGN_DELETED_MESSAGE, invalid, visibleCampaign } from './campaigns.service';
+import { actorOf, invalid, visibleCampaign } from './campaigns.service';
 import { toStrategyView } from './campaigns.views';
 import { unknownPlaceIssues } from './places-check';
 
