@@ -17,4 +17,6 @@ export const budgets = {
   campaignsListP99Ms: 30,
   /** Campaigns: time until the campaign detail page (properties tab) is interactive in headless Chromium. */
   campaignPageInteractiveMs: 1000,
+  /** Resources: a 50,000-row geolist CSV accepted (POST /geolist until the 201), embedded and PostgreSQL. */
+  geolistUploadMs: 5000,
 };

@@ -17,7 +17,7 @@ const DEMO_PASSWORD = 'Beacon-demo-1';
  * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
  * campaigns list and the campaign detail page).
  */
-const PARTS = ['foundation', 'organizations', 'campaigns'];
+const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists'];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
 if (unknownParts.length) {
@@ -230,6 +230,14 @@ if (isSelected('campaigns')) {
   for (const row of await measureCampaigns({ root, startServer, stopServer, load, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
+
+// Issue 7: POST /geolist with a 50,000-row CSV until the 201, embedded and PostgreSQL (worst of 3).
+if (isSelected('geolists')) {
+  const { measureGeolists } = await import('./geolists.mjs');
+  for (const row of await measureGeolists({ startServer, stopServer, request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
 agent.destroy();
 
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;

@@ -153,3 +153,5 @@ export const LOCATION_AUDIENCE_AREAS_REQUIRED_MESSAGE = 'Add at least one area';
 export const locationAudienceMaxAreasMessage = (expected: TExpected): string =>
   `A location audience can have at most ${expected} areas`;
 export const LOCATION_AUDIENCE_TIMEZONE_MESSAGE = 'Choose a valid time zone, such as Europe/Madrid or UTC';
+export const LOCATION_AUDIENCE_ORGANIZATION_MESSAGE =
+  'Location audiences are not available to this organization';

@@ -8,6 +8,9 @@ import * as m0005 from './migrations/0005-tracking-events';
 import * as m0006 from './migrations/0006-list-indexes';
 import * as m0007 from './migrations/0007-campaigns';
 import * as m0008 from './migrations/0008-campaign-list-indexes';
+import * as m0009 from './migrations/0009-geolists';
+import * as m0010 from './migrations/0010-deals';
+import * as m0011 from './migrations/0011-location-audiences';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +22,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-list-indexes': m0006,
   '0007-campaigns': m0007,
   '0008-campaign-list-indexes': m0008,
+  '0009-geolists': m0009,
+  '0010-deals': m0010,
+  '0011-location-audiences': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,7 @@ import type {
   VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
+import type { DealState, DealType } from '@beacon/domain/dictionary/deals';
 import type {
   AccountType,
   BillingBasis,
@@ -29,6 +30,7 @@ import type {
   Region,
   TaxIdKind,
 } from '@beacon/domain/dictionary/organizations';
+import type { SupplyPartner } from '@beacon/domain/dictionary/partners';
 import type { PublisherListKind, PublisherListState } from '@beacon/domain/dictionary/publisher-lists';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
@@ -325,6 +327,84 @@ export type StrategyTable = {
   version: Generated<number>;
 };
 
+/** Geolists of issue 7 (migration 0009, decision 015); radius in metres. */
+export type GeolistTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  radius: Generated<number>;
+  precision: Generated<'standard' | 'high'>;
+  state: Generated<'active' | 'deleted'>;
+  /** The geolist's areas, kept by the service with every write of its areas. */
+  areas_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+export type GeolistAreaTable = {
+  geolist_id: IdRef;
+  position: number;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  name: string | null;
+};
+
+/** Deals of issue 7 (migration 0010, decision 016); floor price in micro-units of `currency`. */
+export type DealTable = {
+  id: Id;
+  organization_id: IdRef;
+  external_id: string;
+  name: string;
+  supply_partner: SupplyPartner;
+  type: DealType;
+  floor_price: Money;
+  currency: Currency;
+  start_date: ColumnType<string, string, string>;
+  end_date: Day;
+  state: Generated<DealState>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+/** Location audiences of issue 7 (migration 0011, decision 017); dates are days, radius in metres. */
+export type LocationAudienceTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  max_users: number;
+  /** `HH:mm`; `time_to` may be 24:00, the end of the day. */
+  time_from: Generated<string>;
+  time_to: Generated<string>;
+  timezone: Generated<string>;
+  precision: Generated<'standard' | 'high'>;
+  state: Generated<'active' | 'deleted'>;
+  /** The audience's areas, kept by the service with every write of its areas. */
+  areas_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+export type LocationAudienceAreaTable = {
+  location_audience_id: IdRef;
+  position: number;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  name: string | null;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -342,6 +422,11 @@ export type Database = {
   publisher_list_entries: PublisherListEntryTable;
   campaigns: CampaignTable;
   strategies: StrategyTable;
+  deals: DealTable;
+  geolists: GeolistTable;
+  geolist_areas: GeolistAreaTable;
+  location_audiences: LocationAudienceTable;
+  location_audience_areas: LocationAudienceAreaTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -357,3 +442,6 @@ export type CampaignUpdate = Updateable<CampaignTable>;
 export type StrategyRow = Selectable<StrategyTable>;
 export type NewStrategy = Insertable<StrategyTable>;
 export type StrategyUpdate = Updateable<StrategyTable>;
+export type DealRow = Selectable<DealTable>;
+export type NewDeal = Insertable<DealTable>;
+export type DealUpdate = Updateable<DealTable>;

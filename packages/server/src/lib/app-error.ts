@@ -5,6 +5,7 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
 } from '@beacon/domain/dictionary/error-catalogue';
 import {
+  DEAL_EXTERNAL_ID_TAKEN_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
@@ -36,6 +37,8 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: { status: 409, message: EMAIL_TAKEN_MESSAGE },
   STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
+  DEAL_EXTERNAL_ID_TAKEN: { status: 409, message: DEAL_EXTERNAL_ID_TAKEN_MESSAGE },
+  DEAL_DUPLICATION_FAILED: { status: 409, message: 'The deal could not be duplicated' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
   INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -7,6 +7,9 @@ import { createOrganization, isDatabaseEmpty } from '../../modules/organizations
 import { createUser } from '../../modules/users/users.service';
 import type { Db } from '../database';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { seedDemoDeals } from './demo-deals';
+import { seedDemoGeolists } from './demo-geolists';
+import { seedDemoLocationAudiences } from './demo-location-audiences';
 
 /** Every demo user shares this password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -131,6 +134,27 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
     await seedDemoCampaigns(
       trx,
       { agency: ids.get('agency') ?? '', advertiser: ids.get('advertiser') ?? '' },
+      SEED_ACTOR,
+      new Date(),
+    );
+    await seedDemoGeolists(
+      trx,
+      { agency: ids.get('agency') ?? '', advertiser: ids.get('advertiser') ?? '' },
+      SEED_ACTOR,
+    );
+    await seedDemoLocationAudiences(
+      trx,
+      { agency: ids.get('agency') ?? '', advertiser: ids.get('advertiser') ?? '' },
+      SEED_ACTOR,
+      new Date(),
+    );
+    await seedDemoDeals(
+      trx,
+      {
+        agency: ids.get('agency') ?? '',
+        advertiser: ids.get('advertiser') ?? '',
+        northwind: ids.get('northwind') ?? '',
+      },
       SEED_ACTOR,
       new Date(),
     );

@@ -4,9 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { addMinutes } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { actorOf } from '../history/history.service';
 import { createOrganization } from '../organizations/organizations.service';
 import {
-  actorOf,
   buildSessionView,
   forgetRevokedSessions,
   openSession,

@@ -32,7 +32,7 @@ import type { Deps, Principal } from '../../app-types';
 import type { CampaignUpdate, Database, NewCampaign, StoredInternal } from '../../db/schema';
 import { AppError, type ErrorDetail } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
-import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { utcDay } from './campaign-status';
 import {
@@ -65,12 +65,6 @@ import { unknownPlaceIssues } from './places-check';
  */
 
 export const todayOf = (deps: Deps): string => utcDay(deps.clock.now());
-
-/** Who history records for a write: the caller, and the real user behind a simulation. */
-export const actorOf = (principal: Principal): HistoryActor => ({
-  userId: principal.userId,
-  impersonatorUserId: principal.impersonatorUserId,
-});
 
 /** The campaigns a caller may see (tenant scope narrowed by its advertisers; decision 014). */
 export const campaignScopeOf = async (

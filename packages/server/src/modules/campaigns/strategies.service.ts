@@ -15,7 +15,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, NewStrategy, StrategyUpdate } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import {
   type CampaignRecord,
   findStrategyById,
@@ -27,7 +27,7 @@ import {
   updateStrategyAtVersion,
 } from './campaigns.repo';
 import type { TStrategy } from './campaigns.schemas';
-import { actorOf, invalid, visibleCampaign } from './campaigns.service';
+import { invalid, visibleCampaign } from './campaigns.service';
 import { toStrategyView } from './campaigns.views';
 import { unknownPlaceIssues } from './places-check';
 

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { Principal } from '../../app-types';
 import type { Database, HistoryChange } from '../../db/schema';
 
 export type HistoryActor = { userId: string | null; impersonatorUserId: string | null };
+
+/** Who history records for a write: the caller, and the real user behind a simulation (none for the system). */
+export const actorOf = (principal: Principal | null): HistoryActor => ({
+  userId: principal?.userId ?? null,
+  impersonatorUserId: principal?.impersonatorUserId ?? null,
+});
 
 export type HistoryEntry = {
   entity: string;

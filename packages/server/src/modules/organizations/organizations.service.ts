@@ -32,7 +32,7 @@ import { toCsv } from '../../lib/csv';
 import { hashPassword } from '../../lib/passwords';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import type { Upload } from '../../plugins/uploads';
-import { diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { assertUsernameAndEmailFree, createUser } from '../users/users.service';
 import {
   countOrganizations,
@@ -374,12 +374,6 @@ const checkReferences = async (
   });
   if (details.length > 0) throw invalid(details);
 };
-
-/** Who history records for a write: the caller, and the real user behind a simulation. */
-const actorOf = (principal: Principal): HistoryActor => ({
-  userId: principal.userId,
-  impersonatorUserId: principal.impersonatorUserId,
-});
 
 /** Sessions remember their organization's role and place: after a change there, they are read again. */
 const forgetCachedSessions = (deps: Deps): void => deps.sessionCache.clear();

@@ -9,7 +9,6 @@ import { installationSecret } from '../../lib/installation-secrets';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords';
 import { scopeOf } from '../../lib/tenant-scope';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { HistoryActor } from '../history/history.service';
 import {
   ancestorIds,
   type Customization,
@@ -107,11 +106,6 @@ export const loadGrantSecret = (deps: Pick<Deps, 'db'>): Promise<string> =>
 
 const isOperatorStaff = (deps: Deps, role: UserRole, organizationId: string): boolean =>
   organizationId === String(deps.config.operatorOrganizationId) && (isInternal(role) || role === 'support');
-
-export const actorOf = (principal: Principal | null): HistoryActor => ({
-  userId: principal?.userId ?? null,
-  impersonatorUserId: principal?.impersonatorUserId ?? null,
-});
 
 /** Resolves a bearer token to its caller, enforcing revocation, absolute and idle expiry. */
 export const resolvePrincipal = async (deps: Deps, token: string): Promise<Principal | null> => {

@@ -22,7 +22,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
 import type { Upload } from '../../plugins/uploads';
-import { actorOf, forgetRevokedSessions, revokeUserSessions } from '../session/session.service';
+import { actorOf } from '../history/history.service';
+import { forgetRevokedSessions, revokeUserSessions } from '../session/session.service';
 import {
   changeUser,
   createUser,

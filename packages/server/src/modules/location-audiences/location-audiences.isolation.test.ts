@@ -1,0 +1,276 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, SEED_ACTOR } from '../../test/factories';
+import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
+import type { TLocationAudienceRow } from './location-audiences.schemas';
+import { insertLocationAudienceWithHistory } from './location-audiences.service';
+
+/**
+ * Tenant isolation of every location audience endpoint (issue 7, decision 017), like the campaigns' matrix:
+ * every kind of caller against a location audience of Demo Agency, of its child Demo Advertiser and of
+ * Northwind Media. The expected answer comes from the table below, written from §6 and the tenant rules, not
+ * from the code under test: 403 for roles or organization roles without §6 `resources audiences` (advertiser,
+ * adexchange, creative manager, viewer; an other-partner organization), 403 for writes by a role without edit
+ * rights (an audience manager reads only), 404 outside the caller's scope, success otherwise. A refused call
+ * changes no row; a successful one changes only rows of the target organization.
+ */
+
+type Target = 'agency' | 'advertiser' | 'northwind';
+const TARGETS: Target[] = ['agency', 'advertiser', 'northwind'];
+
+const CALLERS = [
+  'owner',
+  'editor',
+  'viewer',
+  'advertiser',
+  'adexchange',
+  'audience_manager',
+  'creative_manager',
+  'child_owner',
+  'reseller',
+  'data_partner',
+  'other_partner',
+  'support',
+  'supervisor',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+const VISIBLE: Record<Caller, readonly Target[]> = {
+  owner: ['agency', 'advertiser'],
+  editor: ['agency', 'advertiser'],
+  viewer: ['agency', 'advertiser'],
+  advertiser: ['agency', 'advertiser'],
+  adexchange: ['agency', 'advertiser'],
+  audience_manager: ['agency', 'advertiser'],
+  creative_manager: ['agency', 'advertiser'],
+  child_owner: ['advertiser'],
+  reseller: ['northwind'],
+  data_partner: [],
+  other_partner: [],
+  support: TARGETS,
+  supervisor: TARGETS,
+};
+/** §6 resources audiences: not advertiser, adexchange, creative manager, viewer; not an other-partner. */
+const NO_ACCESS = new Set<Caller>([
+  'viewer',
+  'advertiser',
+  'adexchange',
+  'creative_manager',
+  'other_partner',
+]);
+/** §6 edit: admin, account manager, owner, editor, support, supervisor (data_partner is an owner). */
+const MAY_EDIT = new Set<Caller>([
+  'owner',
+  'editor',
+  'child_owner',
+  'reseller',
+  'data_partner',
+  'support',
+  'supervisor',
+]);
+
+type Kind = 'read' | 'write' | 'create';
+const expected = (caller: Caller, target: Target, kind: Kind, success: number): number => {
+  if (NO_ACCESS.has(caller)) return 403;
+  if (kind === 'create' && !MAY_EDIT.has(caller)) return 403;
+  if (!VISIBLE[caller].includes(target)) return 404;
+  if (kind !== 'read' && !MAY_EDIT.has(caller)) return 403;
+  return success;
+};
+
+let ctx: TestContext;
+const organizations = {} as Record<Target, string>;
+const tokens = {} as Record<Caller, string>;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const seeded: [Target, string][] = [
+    ['agency', 'Demo Agency'],
+    ['advertiser', 'Demo Advertiser'],
+    ['northwind', 'Northwind Media'],
+  ];
+  for (const [key, name] of seeded) {
+    organizations[key] = (
+      await ctx.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()
+    ).id;
+  }
+  for (const caller of CALLERS) {
+    if (caller !== 'child_owner') tokens[caller] = await loginAs(ctx.app, caller);
+  }
+  const childOwner = await createAccount(ctx, {
+    organizationId: organizations.advertiser,
+    prefix: 'child_owner',
+  });
+  tokens.child_owner = await loginAs(ctx.app, childOwner.username, childOwner.password);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const secretName = (target: Target) => `Secret ${target} location audience`;
+
+const freshTarget = (target: Target) =>
+  insertLocationAudienceWithHistory(
+    ctx.db,
+    {
+      organization_id: organizations[target],
+      name: secretName(target),
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+      max_users: 10_000,
+      time_range: { from: '00:00', to: '24:00' },
+      timezone: 'UTC',
+      precision: 'standard',
+    },
+    [{ latitude: 1, longitude: 2, radius: 300, name: `Secret ${target} area` }],
+    SEED_ACTOR,
+  );
+
+type Snapshot = { audiences: Map<string, string>; areas: Map<string, string> };
+const snapshot = async (): Promise<Snapshot> => {
+  const audiences = await ctx.db.selectFrom('location_audiences').selectAll().execute();
+  const areas = await ctx.db.selectFrom('location_audience_areas').selectAll().execute();
+  return {
+    audiences: new Map(audiences.map((row) => [row.id, JSON.stringify(row)])),
+    areas: new Map(areas.map((row) => [`${row.location_audience_id}/${row.position}`, JSON.stringify(row)])),
+  };
+};
+const changed = (before: Map<string, string>, after: Map<string, string>): string[] => [
+  ...[...after.entries()].filter(([key, row]) => before.get(key) !== row).map(([key]) => key),
+  ...[...before.keys()].filter((key) => !after.has(key)),
+];
+
+const expectOnlyTargetChanged = async (before: Snapshot, target: Target, label: string): Promise<void> => {
+  const after = await snapshot();
+  const audienceIds = changed(before.audiences, after.audiences);
+  const areaAudienceIds = changed(before.areas, after.areas).map((key) => key.split('/')[0] ?? '');
+  expect(audienceIds.length, `${label}: something changed`).toBeGreaterThan(0);
+  const rows = await ctx.db.selectFrom('location_audiences').select(['id', 'organization_id']).execute();
+  const organizationOf = new Map(rows.map((row) => [row.id, row.organization_id]));
+  for (const id of [...audienceIds, ...areaAudienceIds]) {
+    expect(organizationOf.get(id), label).toBe(organizations[target]);
+  }
+};
+const expectNothingChanged = async (before: Snapshot, label: string): Promise<void> => {
+  const after = await snapshot();
+  expect(changed(before.audiences, after.audiences), label).toEqual([]);
+  expect(changed(before.areas, after.areas), label).toEqual([]);
+};
+
+const send = (caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(tokens[caller]),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const expectNothingLeaked = (response: LightMyRequestResponse, target: Target): void => {
+  expect(response.body).not.toContain(`Secret ${target}`);
+};
+
+type Fresh = Awaited<ReturnType<typeof freshTarget>>;
+
+const WRITES: {
+  name: string;
+  kind: Kind;
+  success: number;
+  call: (caller: Caller, fresh: Fresh, target: Target) => Promise<LightMyRequestResponse>;
+}[] = [
+  {
+    name: 'POST /location-audience',
+    kind: 'create',
+    success: 201,
+    call: (caller, _fresh, target) =>
+      send(caller, 'POST', '/location-audience', {
+        organization: Number(organizations[target]),
+        name: 'Created across tenants',
+        areas: [{ latitude: 10, longitude: 10 }],
+        start_date: '2026-12-01',
+        end_date: '2026-12-02',
+        max_users: 10_000,
+      }),
+  },
+  {
+    name: 'PUT /location-audience/{id}',
+    kind: 'write',
+    success: 200,
+    call: (caller, fresh) =>
+      send(caller, 'PUT', `/location-audience/${fresh.id}`, {
+        version: 1,
+        name: `Renamed by ${caller}`,
+        areas: [{ latitude: 3, longitude: 4 }],
+      }),
+  },
+  {
+    name: 'DELETE /location-audience/{id}',
+    kind: 'write',
+    success: 204,
+    call: (caller, fresh) => send(caller, 'DELETE', `/location-audience/${fresh.id}?version=1`),
+  },
+  {
+    name: 'POST /location-audience/{id}/duplicate',
+    kind: 'write',
+    success: 201,
+    call: (caller, fresh) => send(caller, 'POST', `/location-audience/${fresh.id}/duplicate`, {}),
+  },
+];
+
+const READS: { name: string; call: (caller: Caller, fresh: Fresh) => Promise<LightMyRequestResponse> }[] = [
+  {
+    name: 'GET /location-audience/{id}',
+    call: (caller, fresh) => send(caller, 'GET', `/location-audience/${fresh.id}`),
+  },
+  {
+    name: 'GET /location-audience/{id}/history',
+    call: (caller, fresh) => send(caller, 'GET', `/location-audience/${fresh.id}/history`),
+  },
+];
+
+describe.each(WRITES)('$name across tenants', ({ name, kind, success, call }) => {
+  it.each(CALLERS)('%s changes exactly what it may', async (caller) => {
+    for (const target of TARGETS) {
+      const fresh = await freshTarget(target);
+      const before = await snapshot();
+      const response = await call(caller, fresh, target);
+      const status = expected(caller, target, kind, success);
+      const label = `${caller} → ${name} on ${target}`;
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(status);
+      if (status === success) await expectOnlyTargetChanged(before, target, label);
+      else {
+        await expectNothingChanged(before, label);
+        expectNothingLeaked(response, target);
+      }
+    }
+  });
+});
+
+describe('reads across tenants', () => {
+  it.each(CALLERS)('%s reads exactly the location audiences it may see', async (caller) => {
+    const fresh = {} as Record<Target, Fresh>;
+    for (const target of TARGETS) fresh[target] = await freshTarget(target);
+    for (const target of TARGETS) {
+      for (const read of READS) {
+        const response = await read.call(caller, fresh[target]);
+        const status = expected(caller, target, 'read', 200);
+        expect(response.statusCode, `${caller} → ${read.name} on ${target}: ${response.body}`).toBe(status);
+        if (status !== 200) expectNothingLeaked(response, target);
+      }
+    }
+    const list = await send(caller, 'GET', '/location-audiences?limit=200');
+    if (NO_ACCESS.has(caller)) {
+      expect(list.statusCode).toBe(403);
+      return;
+    }
+    expect(list.statusCode).toBe(200);
+    const visibleOrganizations = new Set(VISIBLE[caller].map((target) => Number(organizations[target])));
+    const rows = list.json<TLocationAudienceRow[]>();
+    for (const row of rows) {
+      expect(visibleOrganizations.has(row.organization), `${caller} sees ${row.organization}`).toBe(true);
+    }
+    for (const target of TARGETS) {
+      const listed = rows.some((row) => row.id === Number(fresh[target].id));
+      expect(listed, `${caller} lists ${target}`).toBe(VISIBLE[caller].includes(target));
+    }
+  });
+});
