@@ -42,6 +42,11 @@ export type Principal = {
   rootSessionId: string;
   /** The operator's own staff see every organization (DESIGN.md §5). */
   isOperatorStaff: boolean;
+  /**
+   * Organization paths of the advertisers a user without `view_all_campaigns` is limited to for campaigns;
+   * null when it sees every campaign of its scope (decision 014).
+   */
+  campaignAdvertiserPaths: readonly string[] | null;
 };
 
 /** Route access declaration: a §6 resource, or `public` for routes that need no session. */

@@ -23,26 +23,6 @@ export type CampaignScope = { tenant: TenantScope; advertiserPaths: readonly str
 type CampaignTables = Database & { c: Database['campaigns']; o: Database['organizations'] };
 type CampaignFrom = 'c' | 'o';
 
-/** The caller's advertiser restriction, in one query: null when it sees every campaign of its scope. */
-export const findAdvertiserRestriction = async (
-  db: Kysely<Database>,
-  userId: string,
-): Promise<string[] | null> => {
-  const user = await db
-    .selectFrom('users as u')
-    .select([
-      'u.view_all_campaigns',
-      sql<string[]>`ARRAY(
-        SELECT o.path FROM user_advertisers a JOIN organizations o ON o.id = a.organization_id
-        WHERE a.user_id = u.id ORDER BY o.path
-      )`.as('paths'),
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.view_all_campaigns || user.paths.length === 0) return null;
-  return user.paths;
-};
-
 const inCampaignScope = (
   scope: CampaignScope,
   eb: ExpressionBuilder<CampaignTables, 'c' | 'o'>,

@@ -39,7 +39,6 @@ import {
   type CampaignRecord,
   type CampaignScope,
   campaignListSource,
-  findAdvertiserRestriction,
   findCampaignById,
   findCampaignHistory,
   findCampaignInScope,
@@ -66,13 +65,13 @@ import { unknownPlaceIssues } from './places-check';
 
 export const todayOf = (deps: Deps): string => utcDay(deps.clock.now());
 
-/** The campaigns a caller may see (tenant scope narrowed by its advertisers; decision 014). */
-export const campaignScopeOf = async (
-  db: Kysely<Database>,
-  principal: Principal,
-): Promise<CampaignScope> => ({
+/**
+ * The campaigns a caller may see: its tenant scope narrowed by its advertisers (decision 014). The session
+ * read carries the advertisers, so this costs no statement.
+ */
+export const campaignScopeOf = (principal: Principal): CampaignScope => ({
   tenant: scopeOf(principal),
-  advertiserPaths: await findAdvertiserRestriction(db, principal.userId),
+  advertiserPaths: principal.campaignAdvertiserPaths,
 });
 
 /** §6 `internal campaign`: fees, margins, notes and flags. */
@@ -109,7 +108,7 @@ export const visibleCampaign = async (
   principal: Principal,
   id: string,
 ): Promise<{ record: CampaignRecord; scope: CampaignScope; today: string }> => {
-  const scope = await campaignScopeOf(deps.db, principal);
+  const scope = campaignScopeOf(principal);
   const today = todayOf(deps);
   const record = await findCampaignInScope(deps.db, scope, id, today);
   if (!record) throw new AppError('NOT_FOUND');
@@ -290,7 +289,7 @@ export const listVisibleCampaigns = async (
   principal: Principal,
   list: ListQuery,
 ): Promise<{ rows: TCampaignRow[]; total: number }> => {
-  const scope = await campaignScopeOf(deps.db, principal);
+  const scope = campaignScopeOf(principal);
   const today = todayOf(deps);
   const withDeleted = list.filters.some((filter) => filter.field === 'state');
   const { rows, total } = await listCampaignsInScope(
@@ -356,7 +355,7 @@ export const createCampaign = async (
 ): Promise<TCampaign> => {
   assertCanEdit(principal);
   assertInternalAllowed(principal, body);
-  const scope = await campaignScopeOf(deps.db, principal);
+  const scope = campaignScopeOf(principal);
   const today = todayOf(deps);
   const organization = await targetOrganization(
     deps,
@@ -685,7 +684,7 @@ export const bulkUpdateCampaigns = async (
   principal: Principal,
   body: TCampaignsBulkUpdate,
 ): Promise<{ updated: number }> => {
-  const scope = await campaignScopeOf(deps.db, principal);
+  const scope = campaignScopeOf(principal);
   const today = todayOf(deps);
   const ids = body.ids.map(String);
   const records = await findCampaignsInScopeByIds(deps.db, scope, ids, today);

@@ -1,5 +1,5 @@
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, SessionPurpose } from '../../db/schema';
 
 export type ActiveSessionRow = {
@@ -17,6 +17,8 @@ export type ActiveSessionRow = {
   organization_role: OrganizationRole;
   organization_path: string;
   impersonator_role: UserRole | null;
+  /** Paths of the advertisers the user is limited to for campaigns; empty when it sees them all. */
+  campaign_advertiser_paths: string[];
 };
 
 /** A session by token hash with its user and organization, if neither is revoked or deleted. */
@@ -44,6 +46,10 @@ export const findLiveSessionByTokenHash = (
       'o.role as organization_role',
       'o.path as organization_path',
       'i.role as impersonator_role',
+      sql<string[]>`CASE WHEN u.view_all_campaigns THEN '{}'::text[] ELSE ARRAY(
+        SELECT ao.path FROM user_advertisers ua JOIN organizations ao ON ao.id = ua.organization_id
+        WHERE ua.user_id = u.id ORDER BY ao.path
+      ) END`.as('campaign_advertiser_paths'),
     ])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)

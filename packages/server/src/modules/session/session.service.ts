@@ -139,6 +139,7 @@ export const resolvePrincipal = async (deps: Deps, token: string): Promise<Princ
     realRole: row.impersonator_role,
     rootSessionId: row.parent_session_id ?? row.session_id,
     isOperatorStaff: isOperatorStaff(deps, row.role, row.organization_id),
+    campaignAdvertiserPaths: row.campaign_advertiser_paths.length > 0 ? row.campaign_advertiser_paths : null,
   };
 };
 
