@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-campaign-list-indexes';
 import * as m0009 from './migrations/0009-geolists';
 import * as m0010 from './migrations/0010-deals';
 import * as m0011 from './migrations/0011-location-audiences';
+import * as m0012 from './migrations/0012-audiences';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-geolists': m0009,
   '0010-deals': m0010,
   '0011-location-audiences': m0011,
+  '0012-audiences': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

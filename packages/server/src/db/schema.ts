@@ -14,6 +14,7 @@ import type {
   VideoAttribute,
   VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
+import type { AudienceKpi, AudienceState, AudienceType } from '@beacon/domain/dictionary/audiences';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import type { DealState, DealType } from '@beacon/domain/dictionary/deals';
 import type {
@@ -405,6 +406,33 @@ export type LocationAudienceAreaTable = {
   name: string | null;
 };
 
+/** Audiences of issue 7 (migration 0012); identifiers only as keyed hashes. */
+export type AudienceTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  description: string | null;
+  type: AudienceType;
+  state: Generated<AudienceState>;
+  kpis: Generated<AudienceKpi[]>;
+  campaign_ids: Generated<string[]>;
+  is_shared: Generated<boolean>;
+  /** Null while the count is being worked out after an upload. */
+  users_count: ColumnType<string | null, string | number | null, string | number | null>;
+  users_counted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+export type AudienceIdentifierTable = {
+  audience_id: IdRef;
+  identifier_hash: Buffer;
+  identifier_type: string;
+  added_at: Generated<Date>;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -427,6 +455,8 @@ export type Database = {
   geolist_areas: GeolistAreaTable;
   location_audiences: LocationAudienceTable;
   location_audience_areas: LocationAudienceAreaTable;
+  audiences: AudienceTable;
+  audience_identifiers: AudienceIdentifierTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;
