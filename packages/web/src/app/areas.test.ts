@@ -62,3 +62,26 @@ describe('isMenuEntryActive', () => {
     expect(isMenuEntryActive(home, '/campaigns')).toBe(false);
   });
 });
+
+describe('Resources area', () => {
+  const labelsOf = (role: UserRole) =>
+    visibleAreas({ role, organizationRole: 'regular', isTest: false }).map((area) => area.label);
+
+  it('is in the menu of the roles that may open one of its sections, not of a viewer or creative manager', () => {
+    expect(labelsOf('owner')).toContain('Resources');
+    expect(labelsOf('audience_manager')).toContain('Resources');
+    expect(labelsOf('viewer')).not.toContain('Resources');
+    expect(labelsOf('creative_manager')).not.toContain('Resources');
+    expect(
+      visibleAreas({ role: 'owner', organizationRole: 'other-partner', isTest: false }).map(
+        (area) => area.label,
+      ),
+    ).not.toContain('Resources');
+  });
+
+  it("serves the audience manager's landing with its query string", () => {
+    expect(reachableRoute('/resources/audiences')).toBe('/resources/audiences');
+    expect(isAvailablePath('/resources/audiences?location.page=2')).toBe(true);
+    expect(isAvailablePath('/resources/unknown')).toBe(false);
+  });
+});

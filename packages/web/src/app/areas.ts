@@ -11,6 +11,7 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 export type Area = {
@@ -27,6 +28,8 @@ export type Area = {
   readonly isHiddenFromMenu?: boolean;
   /** Other areas whose pages this menu entry stands for (the campaign detail pages for Campaigns). */
   readonly highlightedOn?: readonly string[];
+  /** A menu entry only for users who may open one of these too (an area whose sections have their own rule). */
+  readonly menuNeedsOneOf?: readonly AccessResource[];
 };
 
 export const HOME_PATH = '/';
@@ -48,6 +51,18 @@ export const AREAS: readonly Area[] = [
     resource: 'campaign',
     isAvailable: true,
     isHiddenFromMenu: true,
+  },
+  {
+    path: '/resources',
+    label: 'Resources',
+    icon: PlaceOutlined,
+    resource: 'resources',
+    isAvailable: true,
+    // Sections and detail pages (features/resources/sections.tsx): 'publisher-lists' and 'publisher' join
+    // with publisher lists, 'audience' with the audience detail page.
+    sections: ['audiences'],
+    // §6 lets a creative manager use resources but none of their sections: no entry leading nowhere.
+    menuNeedsOneOf: ['resources-audiences', 'resources-deals', 'resources-geolists', 'resources-publishers'],
   },
   {
     path: '/backoffice',
@@ -104,5 +119,9 @@ export const visibleAreas = ({ role, organizationRole, isTest }: AreaViewer): Ar
     (area) =>
       area.isAvailable &&
       area.isHiddenFromMenu !== true &&
-      canAccess(area.resource, role, organizationRole, { isTestEnvironment: isTest }),
+      canAccess(area.resource, role, organizationRole, { isTestEnvironment: isTest }) &&
+      (area.menuNeedsOneOf === undefined ||
+        area.menuNeedsOneOf.some((resource) =>
+          canAccess(resource, role, organizationRole, { isTestEnvironment: isTest }),
+        )),
   );

@@ -123,6 +123,25 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: 'resources',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/ResourcesLayout'))
+                        .ResourcesIndexRedirect,
+                    }),
+                  },
+                  {
+                    path: ':section',
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/ResourcesLayout')).ResourcesSectionPage,
+                    }),
+                  },
+                  // Detail pages: /resources/audience/:id (helper B) and /resources/publisher/:id (helper A) join here.
+                ],
+              },
+              {
                 path: 'account',
                 lazy: async () => ({
                   Component: (await import('../features/account/AccountLayout')).AccountLayout,
