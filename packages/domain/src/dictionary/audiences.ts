@@ -82,3 +82,28 @@ export const GEOLIST_FILE_EXTENSIONS = ['json', 'csv'] as const;
 export type GeolistFileExtension = (typeof GEOLIST_FILE_EXTENSIONS)[number];
 export const GEOLIST_CSV_COLUMNS = ['latitude', 'longitude', 'radius', 'name'] as const;
 export type GeolistCsvColumn = (typeof GEOLIST_CSV_COLUMNS)[number];
+
+/** Third-party segments (§3): listed from data partners' catalogues, published by data-partner organizations. */
+export const AUDIENCE_SEGMENT_TYPES = [
+  'adsquare',
+  'digiseg',
+  'dooh',
+] as const satisfies readonly AudienceType[];
+export type AudienceSegmentType = (typeof AUDIENCE_SEGMENT_TYPES)[number];
+/** Audiences built from uploaded device identifiers (decision 019). */
+export const AUDIENCE_UPLOAD_TYPES = [
+  'private',
+  'private_dooh',
+  'time_based',
+] as const satisfies readonly AudienceType[];
+export type AudienceUploadType = (typeof AUDIENCE_UPLOAD_TYPES)[number];
+export const AUDIENCE_NAME_MAX_LENGTH = 255;
+export const AUDIENCE_DESCRIPTION_MAX_LENGTH = 1000;
+/** Campaigns an interaction audience may collect from. */
+export const MAX_INTERACTION_CAMPAIGNS = 100;
+/** The longest device identifier a line may hold. */
+export const AUDIENCE_IDENTIFIER_MAX_LENGTH = 255;
+/** Bad lines an upload answers one by one; more are counted (a 1,000,000-line file could be all bad). */
+export const MAX_REPORTED_IDENTIFIER_LINES = 1000;
+/** The largest identifiers file: 1,000,000 identifiers of about 40 bytes fit with room to spare. */
+export const MAX_IDENTIFIER_FILE_BYTES = 200 * 1024 * 1024;

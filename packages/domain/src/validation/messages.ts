@@ -82,6 +82,22 @@ export const GEOLIST_REGION_COUNTRY_MESSAGE = "Choose a place in the geolist's c
 export const GEOLIST_CITY_REGION_MESSAGE = "Choose a city in the geolist's region";
 export const GEOLIST_FILE_REQUIRED_MESSAGE = 'Upload a .csv or .json file with the areas';
 
+// Publisher lists (issue 7, §5 "publisher list file: publishers in a single column, one per line").
+export const PUBLISHER_FILE_INVALID_MESSAGE =
+  'The file is not a text file. Upload a .txt or .csv file with one publisher per line';
+export const PUBLISHER_FILE_EMPTY_MESSAGE =
+  'The file is empty. Add at least one publisher and upload it again';
+export const PUBLISHER_FILE_COLUMNS_MESSAGE =
+  'The file has more than one column. Put the publishers in a single column, one per line';
+export const PUBLISHER_FILE_WRONG_MESSAGE =
+  'Some lines are not publishers. Fix the lines listed and upload the file again';
+export const publisherFileTooManyMessage = (limit: number): string =>
+  `A publisher list holds at most ${limit} publishers`;
+export const PUBLISHER_LINE_COLUMNS_MESSAGE = 'This line has more than one column';
+export const PUBLISHER_MESSAGE =
+  'Not a publisher: give a web domain (example.com) or an app bundle or store id (com.example.app, id389801252)';
+export const PUBLISHER_FILE_REQUIRED_MESSAGE = 'Upload a .txt or .csv file with one publisher per line';
+
 // Confirm dialogs.
 export const confirmWordMessage = (word: string): string =>
   `You should correctly type the word ${word} to continue`;
@@ -134,6 +150,27 @@ export const strategyScheduleNoHoursAlert = (strategy: string): string =>
 export const strategyOutsideDatesAlert = (strategy: string): string =>
   `Strategy "${strategy}" runs outside the campaign's dates`;
 
+// Resource targeting (issue 7, decision 021): field messages of campaign and strategy writes, and alerts.
+/** The same words for an id that does not exist, is deleted or belongs to an organization the campaign cannot use. */
+export const TARGETED_RESOURCE_UNAVAILABLE_MESSAGE =
+  'This resource does not exist or is not available to the campaign’s organization';
+export const ALLOWLIST_EXPECTED_MESSAGE = 'Choose an allowlist here (this list is a blocklist)';
+export const BLOCKLIST_EXPECTED_MESSAGE = 'Choose a blocklist here (this list is an allowlist)';
+/** PUBLISHER_CONFLICT_MESSAGE with the publishers concerned: the first ones and how many more. */
+export const publisherConflictAlert = (publishers: readonly string[], total: number): string =>
+  `${PUBLISHER_CONFLICT_MESSAGE}: ${publishers.join(', ')}${total > publishers.length ? ` and ${total - publishers.length} more` : ''}`;
+export const audiencesExcludedAndRequiredAlert = (names: readonly string[]): string =>
+  `Audiences both excluded and required, so no user can match: ${names.join(', ')}`;
+export const targetedResourceDeletedAlert = (kind: string, name: string): string =>
+  `The ${kind} "${name}" was deleted after being targeted`;
+export const geolistOutsideCountriesAlert = (name: string): string =>
+  `The geolist "${name}" lies outside the targeted countries`;
+export const locationAudienceOutsideDatesAlert = (name: string): string =>
+  `The location audience "${name}" has no day within the campaign's dates`;
+/** A strategy's own alert: the strategy is named first. */
+export const strategyAlert = (strategy: string, message: string): string =>
+  `Strategy "${strategy}": ${message}`;
+
 // Deals (issue 7): rules whose wording the spec does not fix, and §8's "deal duplication error".
 export const DEAL_EXTERNAL_ID_MESSAGE =
   'Use letters, digits and the characters . _ : - (starting with a letter or a digit)';
@@ -155,3 +192,34 @@ export const locationAudienceMaxAreasMessage = (expected: TExpected): string =>
 export const LOCATION_AUDIENCE_TIMEZONE_MESSAGE = 'Choose a valid time zone, such as Europe/Madrid or UTC';
 export const LOCATION_AUDIENCE_ORGANIZATION_MESSAGE =
   'Location audiences are not available to this organization';
+
+// Audiences (issue 7, decision 019): rules whose wording the spec does not fix, and §5's upload checkbox.
+export const AUDIENCE_NO_REBUILD_LABEL =
+  'I commit not to rebuild the audience from these identifiers (they are stored so that they cannot be read back)';
+export const AUDIENCE_NO_REBUILD_REQUIRED_MESSAGE =
+  'Tick the box committing not to rebuild the audience from the identifiers before uploading them';
+export const AUDIENCE_UPLOAD_TYPE_MESSAGE =
+  'Only private, private DOOH and time based audiences take identifiers';
+export const AUDIENCE_SEGMENT_PUBLISHER_MESSAGE =
+  'Only data-partner organizations publish adsquare, digiseg and DOOH segments';
+export const AUDIENCE_ORGANIZATION_MESSAGE = 'Audiences are not available to this organization';
+export const AUDIENCE_KPIS_REQUIRED_MESSAGE = 'Choose at least one KPI';
+export const AUDIENCE_CAMPAIGNS_REQUIRED_MESSAGE = 'Choose at least one campaign';
+export const AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE = "Choose campaigns of the audience's organization";
+export const AUDIENCE_FIELD_TYPE_MESSAGE = 'This field does not apply to this type of audience';
+export const AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE = 'The file is empty. Add one identifier per line';
+export const AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE =
+  'Some lines are not valid identifiers: fix them and upload the file again (nothing was stored)';
+export const AUDIENCE_IDENTIFIER_MESSAGE = 'Not a valid identifier';
+export const audienceIdentifierTypeMessage = (types: readonly string[]): string =>
+  `Unknown identifier type: use ${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
+export const AUDIENCE_IDENTIFIER_TYPE_REQUIRED_MESSAGE =
+  'Give the identifier type in a second column or choose one for the whole file';
+export const AUDIENCE_IDENTIFIER_UUID_MESSAGE =
+  'This identifier type is a UUID such as 6d92078a-8246-4ba4-ae5b-76104861e7dc';
+export const AUDIENCE_IDENTIFIER_COLUMNS_MESSAGE =
+  'Expected one identifier per line, optionally followed by its type';
+export const audienceIdentifierLengthMessage = (expected: TExpected): string =>
+  `An identifier has at most ${expected} characters`;
+export const audienceMoreBadLinesMessage = (count: number): string =>
+  `…and ${count} more lines with problems`;
