@@ -6,14 +6,27 @@
 import type { DayOfWeek, TimeRange } from '../dictionary/campaigns';
 import { ISO2_TO_ISO3 } from '../dictionary/countries';
 import {
+  audiencesExcludedAndRequiredAlert,
   citiesOutsideCountriesAlert,
+  geolistOutsideCountriesAlert,
+  locationAudienceOutsideDatesAlert,
+  publisherConflictAlert,
   regionsOutsideCountriesAlert,
   SCHEDULE_NO_DAYS_ALERT,
   SCHEDULE_NO_HOURS_ALERT,
+  strategyAlert,
   strategyLocationOutsideAlert,
   strategyOutsideDatesAlert,
   strategyScheduleNoHoursAlert,
+  targetedResourceDeletedAlert,
 } from '../validation/messages';
+import {
+  AUDIENCE_GROUPS,
+  resourceRefsOf,
+  TARGETED_RESOURCE_KIND_LABELS,
+  type TAudienceTargeting,
+  type TargetedResourceKind,
+} from '../validation/resource-targeting';
 
 export type TargetingAlert = {
   readonly type: 'inconsistent_targeting';
@@ -113,3 +126,187 @@ export const targetingAlerts = (
   });
   return alerts;
 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Resource targeting (issue 7, decision 021)
+
+/** What alerts need to know of a targeted resource, as the server read it (absent ids are left out). */
+export type TargetedResourceInfo = {
+  readonly kind: TargetedResourceKind;
+  readonly id: number;
+  readonly name: string;
+  /** False once deleted. */
+  readonly live: boolean;
+  /** A geolist's country (alpha-3), when it has one. */
+  readonly country?: string | null | undefined;
+  /** A location audience's days. */
+  readonly start_date?: string | null | undefined;
+  readonly end_date?: string | null | undefined;
+};
+
+type ResourceTargeting = {
+  readonly audiences?: Partial<TAudienceTargeting> | undefined;
+  readonly location_audiences?: readonly number[] | undefined;
+  readonly geolists?: readonly number[] | undefined;
+  readonly [field: string]: unknown;
+};
+
+export type ResourceAlertCampaign = {
+  readonly start_date?: string | null | undefined;
+  readonly end_date?: string | null | undefined;
+  readonly targeting?: (ResourceTargeting & { readonly countries?: readonly string[] }) | null | undefined;
+};
+
+export type ResourceAlertStrategy = {
+  readonly id?: number | undefined;
+  readonly name: string;
+  readonly start_date?: string | null | undefined;
+  readonly end_date?: string | null | undefined;
+  readonly location?: { readonly countries: readonly string[] } | null | undefined;
+  readonly targeting?: ResourceTargeting | null | undefined;
+};
+
+/** Publishers in both an allowlist and a blocklist of the campaign: the first ones and how many in all. */
+export type PublisherConflicts = { readonly publishers: readonly string[]; readonly total: number };
+
+const resourceKey = (kind: TargetedResourceKind, id: number): string => `${kind}:${id}`;
+
+const requiredAudiences = (audiences: Partial<TAudienceTargeting> | undefined): number[] => [
+  ...(audiences?.at_least_one_of ?? []),
+  ...(audiences?.mandatory ?? []),
+];
+
+/** Two day ranges share at least one day (a null end runs on). */
+const overlaps = (
+  start: string | null | undefined,
+  end: string | null | undefined,
+  otherStart: string | null | undefined,
+  otherEnd: string | null | undefined,
+): boolean => {
+  if (end && otherStart && otherStart > end) return false;
+  if (otherEnd && start && otherEnd < start) return false;
+  return true;
+};
+
+/**
+ * The resource alerts of a campaign and its strategies: publishers both allowed and blocked (§5, the
+ * publishers are excluded), and §3 inconsistent targeting — an audience both excluded and required, a
+ * targeted resource deleted since (or gone), a geolist in a country not targeted, a location audience with no
+ * day within the campaign's (or the strategy's) dates. A strategy's alerts name it and carry its id.
+ */
+export const resourceTargetingAlerts = (
+  campaign: ResourceAlertCampaign,
+  strategies: readonly ResourceAlertStrategy[],
+  resources: readonly TargetedResourceInfo[],
+  conflicts: PublisherConflicts = { publishers: [], total: 0 },
+): TargetingAlert[] => {
+  const byKey = new Map(resources.map((resource) => [resourceKey(resource.kind, resource.id), resource]));
+  const nameOf = (kind: TargetedResourceKind, id: number): string =>
+    byKey.get(resourceKey(kind, id))?.name ?? `#${id}`;
+  const alerts: TargetingAlert[] = [];
+  const push = (field: string, message: string, strategy?: { key: number; name: string }): void => {
+    alerts.push(
+      strategy === undefined
+        ? { type: 'inconsistent_targeting', field, message }
+        : {
+            type: 'inconsistent_targeting',
+            field,
+            message: strategyAlert(strategy.name, message),
+            strategy: strategy.key,
+          },
+    );
+  };
+
+  if (conflicts.total > 0) {
+    push('targeting.publisher_lists', publisherConflictAlert(conflicts.publishers, conflicts.total));
+  }
+
+  const countries = campaign.targeting?.countries ?? [];
+  const check = (
+    targeting: ResourceTargeting | null | undefined,
+    prefix: string,
+    context: {
+      countries: readonly string[];
+      start?: string | null | undefined;
+      end?: string | null | undefined;
+      excludedAbove: readonly number[];
+      requiredAbove: readonly number[];
+    },
+    strategy?: { key: number; name: string },
+  ): void => {
+    if (!targeting) return;
+    for (const ref of resourceRefsOf(targeting)) {
+      const resource = byKey.get(resourceKey(ref.kind, ref.id));
+      if (!resource?.live) {
+        push(
+          `${prefix}.${ref.path.join('.')}`,
+          targetedResourceDeletedAlert(TARGETED_RESOURCE_KIND_LABELS[ref.kind], nameOf(ref.kind, ref.id)),
+          strategy,
+        );
+      }
+    }
+    const excluded = new Set([...context.excludedAbove, ...(targeting.audiences?.excluded ?? [])]);
+    const required = [...context.requiredAbove, ...requiredAudiences(targeting.audiences)];
+    const own = new Set([
+      ...(targeting.audiences?.excluded ?? []),
+      ...requiredAudiences(targeting.audiences),
+    ]);
+    const both = [...new Set(required)].filter((id) => excluded.has(id) && own.has(id));
+    if (both.length > 0) {
+      push(
+        `${prefix}.audiences.excluded`,
+        audiencesExcludedAndRequiredAlert(both.map((id) => nameOf('audience', id))),
+        strategy,
+      );
+    }
+    if (context.countries.length > 0) {
+      (targeting.geolists ?? []).forEach((id, index) => {
+        const country = byKey.get(resourceKey('geolist', id))?.country;
+        if (country && !context.countries.includes(country)) {
+          push(`${prefix}.geolists.${index}`, geolistOutsideCountriesAlert(nameOf('geolist', id)), strategy);
+        }
+      });
+    }
+    (targeting.location_audiences ?? []).forEach((id, index) => {
+      const resource = byKey.get(resourceKey('location_audience', id));
+      if (!resource?.start_date) return;
+      if (!overlaps(context.start, context.end, resource.start_date, resource.end_date)) {
+        push(
+          `${prefix}.location_audiences.${index}`,
+          locationAudienceOutsideDatesAlert(resource.name),
+          strategy,
+        );
+      }
+    });
+  };
+
+  check(campaign.targeting, 'targeting', {
+    countries,
+    start: campaign.start_date,
+    end: campaign.end_date,
+    excludedAbove: [],
+    requiredAbove: [],
+  });
+  strategies.forEach((strategy, index) => {
+    const key = strategy.id ?? index;
+    const own = strategy.location?.countries ?? [];
+    check(
+      strategy.targeting,
+      `strategies.${key}.targeting`,
+      {
+        countries: own.length > 0 ? own : countries,
+        start: strategy.start_date ?? campaign.start_date,
+        end: strategy.end_date ?? campaign.end_date,
+        excludedAbove: campaign.targeting?.audiences?.excluded ?? [],
+        requiredAbove: requiredAudiences(campaign.targeting?.audiences),
+      },
+      { key, name: strategy.name },
+    );
+  });
+  return alerts;
+};
+
+/** Every group's ids of an audience targeting, once each (the audiences a read names). */
+export const audienceIdsOf = (audiences: Partial<TAudienceTargeting> | undefined): number[] => [
+  ...new Set(AUDIENCE_GROUPS.flatMap((group) => audiences?.[group] ?? [])),
+];

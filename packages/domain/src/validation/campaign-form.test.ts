@@ -394,7 +394,7 @@ describe('targeting', () => {
   });
 
   it('is strict', () => {
-    expect(issuesOf(ZTargeting, { countries: [], audiences: [] })[0]).toMatch(/^: /);
+    expect(issuesOf(ZTargeting, { countries: [], keywords: [] })[0]).toMatch(/^: /);
   });
 });
 

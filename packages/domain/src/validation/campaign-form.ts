@@ -91,6 +91,12 @@ import {
   VALUE_NOT_FOR_TYPE_MESSAGE,
 } from './messages';
 import { MONEY_PATTERN, ZRowId, ZVersion } from './organization-form';
+import {
+  audiencesRequiredIssue,
+  CAMPAIGN_RESOURCE_CHANGES_SHAPE,
+  CAMPAIGN_RESOURCE_SHAPE,
+  EMPTY_CAMPAIGN_RESOURCE_TARGETING,
+} from './resource-targeting';
 
 export {
   CAMPAIGN_TYPE_REQUIREMENTS,
@@ -468,6 +474,7 @@ export const ZTargeting = z.strictObject(
     bundle_ids: TARGETING_FIELDS.bundle_ids.default([]),
     iab_categories: TARGETING_FIELDS.iab_categories.default([]),
     app_categories: TARGETING_FIELDS.app_categories.default([]),
+    ...CAMPAIGN_RESOURCE_SHAPE,
   },
   { error: requiredOrInvalid },
 );
@@ -483,6 +490,7 @@ export const ZTargetingChanges = z.strictObject(
     bundle_ids: TARGETING_FIELDS.bundle_ids.optional(),
     iab_categories: TARGETING_FIELDS.iab_categories.optional(),
     app_categories: TARGETING_FIELDS.app_categories.optional(),
+    ...CAMPAIGN_RESOURCE_CHANGES_SHAPE,
   },
   { error: requiredOrInvalid },
 );
@@ -495,6 +503,7 @@ export const EMPTY_TARGETING: TTargeting = {
   bundle_ids: [],
   iab_categories: [],
   app_categories: [],
+  ...EMPTY_CAMPAIGN_RESOURCE_TARGETING,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -765,6 +774,13 @@ const typeIssues = (
   if (values.pricing !== undefined && !requirements.pricing.includes(values.pricing)) {
     issues.push({ path: ['pricing'], message: VALUE_NOT_FOR_TYPE_MESSAGE });
   }
+  // Audiences are required for retargeting (decision 021); only where the type asks for an objective.
+  const audiences =
+    requirements.fields.objective.ask === 'refused'
+      ? undefined
+      : audiencesRequiredIssue(values.objective as string | null | undefined, values.targeting?.audiences);
+  if (complete && audiences)
+    issues.push({ path: ['targeting', ...audiences.path], message: audiences.message });
   if (complete && requirements.location === 'required') {
     if (isMissing(values.targeting?.countries)) {
       issues.push({ path: ['targeting', 'countries'], message: REQUIRED_MESSAGE });
