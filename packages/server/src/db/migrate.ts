@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-geolists';
 import * as m0010 from './migrations/0010-deals';
 import * as m0011 from './migrations/0011-location-audiences';
 import * as m0012 from './migrations/0012-audiences';
+import * as m0013 from './migrations/0013-publisher-lists';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-deals': m0010,
   '0011-location-audiences': m0011,
   '0012-audiences': m0012,
+  '0013-publisher-lists': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

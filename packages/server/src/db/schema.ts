@@ -32,7 +32,11 @@ import type {
   TaxIdKind,
 } from '@beacon/domain/dictionary/organizations';
 import type { SupplyPartner } from '@beacon/domain/dictionary/partners';
-import type { PublisherListKind, PublisherListState } from '@beacon/domain/dictionary/publisher-lists';
+import type {
+  PublisherListKind,
+  PublisherListState,
+  PublisherPlatform,
+} from '@beacon/domain/dictionary/publisher-lists';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
 import type { DecimalMark, UserState } from '@beacon/domain/dictionary/users';
@@ -229,10 +233,21 @@ export type PublisherListTable = {
   publishers_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Migration 0013. */
+  deleted_at: Timestamp | null;
   version: Generated<number>;
 };
 
 export type PublisherListEntryTable = { list_id: IdRef; publisher: string };
+
+/** The platform-wide catalogue of known publishers and apps (migration 0013, decision 018). */
+export type PublisherTable = {
+  id: Id;
+  publisher: string;
+  platform: PublisherPlatform;
+  name: string | null;
+  created_at: CreatedAt;
+};
 
 /**
  * A `date` column (UTC day). Repositories select it as text (`YYYY-MM-DD`, see campaigns.repo.ts): the drivers
@@ -448,6 +463,7 @@ export type Database = {
   tracking_events: TrackingEventTable;
   publisher_lists: PublisherListTable;
   publisher_list_entries: PublisherListEntryTable;
+  publishers: PublisherTable;
   campaigns: CampaignTable;
   strategies: StrategyTable;
   deals: DealTable;

@@ -1,10 +1,25 @@
 import type { ListQuery } from '@beacon/domain/validation/list-query';
-import { PUBLISHER_LIST_LIST_SPEC } from '@beacon/domain/validation/publisher-list';
-import type { Kysely, Selectable } from 'kysely';
+import type { TPublisher } from '@beacon/domain/validation/publisher-file';
+import {
+  PUBLISHER_CATALOGUE_LIST_SPEC,
+  PUBLISHER_ENTRY_LIST_SPEC,
+  PUBLISHER_LIST_LIST_SPEC,
+  PUBLISHER_LISTS_SPEC,
+} from '@beacon/domain/validation/publisher-list';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, PublisherListTable } from '../../db/schema';
-import { applyListQuery, countListQuery } from '../../lib/list-query';
+import { applyListQuery, countListQuery, type ListSource, listPage } from '../../lib/list-query';
+import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 export type PublisherListRow = Selectable<PublisherListTable>;
+export type PublisherListRecord = PublisherListRow & { organization_name: string };
+
+type ListTables = Database & { pl: Database['publisher_lists']; o: Database['organizations'] };
+type EntryTables = Database & { e: Database['publisher_list_entries']; p: Database['publishers'] };
+type CatalogueTables = Database & { p: Database['publishers'] };
+
+/** Publishers per insert statement: each batch travels as one JSON text (as geolist areas do, decision 015). */
+export const PUBLISHER_INSERT_BATCH = 5_000;
 
 /** How the fields of PUBLISHER_LIST_LIST_SPEC map onto the publisher_lists table. */
 const PUBLISHER_LIST_LIST_SOURCE = {
@@ -21,6 +36,32 @@ const PUBLISHER_LIST_LIST_SOURCE = {
   searchColumns: ['pl.name'],
   idColumn: 'pl.id',
 } as const;
+
+const PUBLISHER_LISTS_SOURCE: ListSource<ListTables, 'pl' | 'o', string> = {
+  spec: PUBLISHER_LISTS_SPEC,
+  columns: {
+    ...PUBLISHER_LIST_LIST_SOURCE.columns,
+    organization: 'pl.organization_id',
+    organization_name: 'o.name',
+  },
+  searchColumns: ['pl.name'],
+  idColumn: 'pl.id',
+  changeSequence: 'publisher_lists_changes',
+};
+
+const ENTRY_SOURCE: ListSource<EntryTables, 'e' | 'p', string> = {
+  spec: PUBLISHER_ENTRY_LIST_SPEC,
+  columns: { publisher: 'e.publisher', platform: 'p.platform', name: 'p.name' },
+  searchColumns: ['e.publisher', 'p.name'],
+  idColumn: 'e.publisher',
+};
+
+const CATALOGUE_SOURCE: ListSource<CatalogueTables, 'p', string> = {
+  spec: PUBLISHER_CATALOGUE_LIST_SPEC,
+  columns: { id: 'p.id', publisher: 'p.publisher', platform: 'p.platform', name: 'p.name' },
+  searchColumns: ['p.publisher', 'p.name'],
+  idColumn: 'p.id',
+};
 
 /**
  * One page of an organization's own publisher lists and the total across pages. The caller has already
@@ -40,3 +81,154 @@ export const listPublisherListsOfOrganization = async (
   ]);
   return { rows, total };
 };
+
+const listsFrom = (db: Kysely<Database>, scope: TenantScope) =>
+  db
+    .selectFrom('publisher_lists as pl')
+    .innerJoin('organizations as o', 'o.id', 'pl.organization_id')
+    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
+    .selectAll('pl')
+    .select('o.name as organization_name');
+
+/** One page of the publisher lists in scope; deleted ones only when `withDeleted`. */
+export const listPublisherListsInScope = async (
+  db: Kysely<Database>,
+  scope: TenantScope,
+  list: ListQuery,
+  withDeleted: boolean,
+): Promise<{ rows: PublisherListRecord[]; total: number }> => {
+  let query = listsFrom(db, scope);
+  if (!withDeleted) query = query.where('pl.state', '<>', 'deleted');
+  return listPage(db, query, list, PUBLISHER_LISTS_SOURCE);
+};
+
+/** One publisher list inside the scope (deleted ones too: they keep their history and can be read). */
+export const findPublisherListInScope = (
+  db: Kysely<Database>,
+  scope: TenantScope,
+  id: string,
+): Promise<PublisherListRecord | undefined> =>
+  listsFrom(db, scope).where('pl.id', '=', id).executeTakeFirst();
+
+/** A page of a list's publishers with their catalogue platform and name. */
+export const listPublisherEntries = (db: Kysely<Database>, listId: string, list: ListQuery) =>
+  listPage(
+    db,
+    db
+      .selectFrom('publisher_list_entries as e')
+      .leftJoin('publishers as p', 'p.publisher', 'e.publisher')
+      .where('e.list_id', '=', listId)
+      .select(['e.publisher', 'p.platform', 'p.name']),
+    list,
+    ENTRY_SOURCE,
+  );
+
+/** A page of the platform-wide catalogue of publishers. */
+export const listCataloguePublishers = (db: Kysely<Database>, list: ListQuery) =>
+  listPage(
+    db,
+    db.selectFrom('publishers as p').select(['p.id', 'p.publisher', 'p.platform', 'p.name']),
+    list,
+    CATALOGUE_SOURCE,
+  );
+
+/**
+ * Adds publishers to a list (a repeat, in the batch or already listed, is kept once) and to the catalogue,
+ * whose existing rows keep their name.
+ */
+export const insertPublishers = async (
+  db: Kysely<Database>,
+  listId: string,
+  publishers: readonly TPublisher[],
+): Promise<void> => {
+  for (let start = 0; start < publishers.length; start += PUBLISHER_INSERT_BATCH) {
+    const batch = publishers.slice(start, start + PUBLISHER_INSERT_BATCH);
+    const rows = JSON.stringify(batch.map((entry) => [entry.publisher, entry.platform]));
+    await sql`
+      INSERT INTO publisher_list_entries (list_id, publisher)
+      SELECT ${listId}::bigint, entry.value->>0 FROM json_array_elements(${rows}::json) AS entry(value)
+      ON CONFLICT DO NOTHING
+    `.execute(db);
+    await sql`
+      INSERT INTO publishers (publisher, platform)
+      SELECT entry.value->>0, entry.value->>1 FROM json_array_elements(${rows}::json) AS entry(value)
+      ON CONFLICT (publisher) DO NOTHING
+    `.execute(db);
+  }
+};
+
+/** Adds well-known publishers with their names to the catalogue (the demo seed); existing ones get the name. */
+export const upsertCataloguePublishers = async (
+  db: Kysely<Database>,
+  publishers: readonly (TPublisher & { name: string })[],
+): Promise<void> => {
+  if (publishers.length === 0) return;
+  await db
+    .insertInto('publishers')
+    .values(publishers.map(({ publisher, platform, name }) => ({ publisher, platform, name })))
+    .onConflict((oc) => oc.column('publisher').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+    .execute();
+};
+
+export const removePublishers = async (
+  db: Kysely<Database>,
+  listId: string,
+  publishers: readonly string[],
+): Promise<void> => {
+  if (publishers.length === 0) return;
+  await db
+    .deleteFrom('publisher_list_entries')
+    .where('list_id', '=', listId)
+    .where('publisher', 'in', publishers)
+    .execute();
+};
+
+export const clearPublishers = async (db: Kysely<Database>, listId: string): Promise<void> => {
+  await db.deleteFrom('publisher_list_entries').where('list_id', '=', listId).execute();
+};
+
+export const countPublishers = async (db: Kysely<Database>, listId: string): Promise<number> => {
+  const { count } = await db
+    .selectFrom('publisher_list_entries')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('list_id', '=', listId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+};
+
+/** Copies the publishers of one list into another in one statement (duplicate). */
+export const copyPublishers = async (db: Kysely<Database>, fromId: string, toId: string): Promise<void> => {
+  await db
+    .insertInto('publisher_list_entries')
+    .columns(['list_id', 'publisher'])
+    .expression((eb) =>
+      eb
+        .selectFrom('publisher_list_entries')
+        .select([sql<string>`${toId}::bigint`.as('list_id'), 'publisher'])
+        .where('list_id', '=', fromId),
+    )
+    .execute();
+};
+
+export const findPublisherListHistory = (db: Kysely<Database>, listId: string) =>
+  db
+    .selectFrom('history as h')
+    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
+    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
+    .select([
+      'h.id',
+      'h.action',
+      'h.changes',
+      'h.created_at',
+      'a.id as actor_id',
+      'a.name as actor_name',
+      'a.username as actor_username',
+      'i.id as impersonator_id',
+      'i.name as impersonator_name',
+      'i.username as impersonator_username',
+    ])
+    .where('h.entity', '=', 'publisher_list')
+    .where('h.entity_id', '=', listId)
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();

@@ -1,7 +1,11 @@
-import { PUBLISHER_LIST_KINDS, PUBLISHER_LIST_STATES } from '@beacon/domain/dictionary/publisher-lists';
+import {
+  PUBLISHER_LIST_KINDS,
+  PUBLISHER_LIST_STATES,
+  PUBLISHER_PLATFORMS,
+} from '@beacon/domain/dictionary/publisher-lists';
 import { z } from 'zod';
 
-/** One publisher list as the API answers it (§3 organization "publisher lists"; issue 7 adds its writes). */
+/** One publisher list as §7 `GET /v2/organization/{id}/publishers-lists` answers it. */
 export const ZPublisherList = z.object({
   id: z.number(),
   organization_id: z.number(),
@@ -14,3 +18,40 @@ export const ZPublisherList = z.object({
   version: z.number(),
 });
 export type TPublisherList = z.infer<typeof ZPublisherList>;
+
+/** A publisher list as `GET /publisher-lists` and the writes answer it: with its organization's name. */
+export const ZPublisherListRow = ZPublisherList.extend({ organization_name: z.string() });
+export type TPublisherListRow = z.infer<typeof ZPublisherListRow>;
+
+/** Path parameters of the one-list routes. */
+export const ZPublisherListIdParams = z.strictObject({
+  id: z.string().regex(/^[1-9]\d{0,17}$/, { error: 'Give an id (a positive whole number)' }),
+});
+
+/** `?version=N` of a DELETE. */
+export const ZPublisherListVersionQuery = z.strictObject({
+  version: z.coerce.number().int().nonnegative(),
+});
+
+/** One publisher of a list, or of the catalogue: its platform and display name when the catalogue has them. */
+export const ZPublisherEntry = z.object({
+  publisher: z.string().meta({ description: 'A web domain, or an app bundle or store id' }),
+  platform: z.enum(PUBLISHER_PLATFORMS),
+  name: z.string().nullable(),
+});
+export type TPublisherEntry = z.infer<typeof ZPublisherEntry>;
+
+export const ZCataloguePublisher = ZPublisherEntry.extend({ id: z.number() });
+export type TCataloguePublisher = z.infer<typeof ZCataloguePublisher>;
+
+const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
+
+export const ZPublisherListHistoryEntry = z.object({
+  id: z.number(),
+  action: z.string(),
+  actor: ZHistoryUser,
+  impersonator: ZHistoryUser,
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  created_at: z.string(),
+});
+export type TPublisherListHistoryEntry = z.infer<typeof ZPublisherListHistoryEntry>;
