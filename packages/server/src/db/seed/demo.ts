@@ -10,6 +10,7 @@ import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoGeolists } from './demo-geolists';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
+import { seedDemoPublisherLists } from './demo-publisher-lists';
 
 /** Every demo user shares this password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -148,6 +149,7 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
       SEED_ACTOR,
       new Date(),
     );
+    await seedDemoPublisherLists(trx, { agency: ids.get('agency') ?? '' }, SEED_ACTOR);
     await seedDemoDeals(
       trx,
       {

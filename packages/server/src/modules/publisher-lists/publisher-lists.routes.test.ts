@@ -50,6 +50,9 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     ids[key] = row.id;
   }
+  // The demo lists (publisher-lists.seed.test.ts) make way for this file's own.
+  await ctx.db.deleteFrom('publisher_list_entries').execute();
+  await ctx.db.deleteFrom('publisher_lists').execute();
   const lists = [
     { organization: 'agency', name: 'Alpha premium apps', kind: 'allow', state: 'active', count: 3 },
     { organization: 'agency', name: 'beta fraud', kind: 'block', state: 'active', count: 120 },
