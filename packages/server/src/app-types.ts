@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import type { SessionPurpose } from './db/schema';
 import type { Clock } from './lib/clock';
 import type { FileStore } from './lib/file-store';
+import type { JobWorker } from './lib/jobs';
 import type { Mailer } from './lib/mailer';
 import type { SessionCache } from './modules/session/session-cache';
 
@@ -23,6 +24,8 @@ export type Deps = {
   sessionCache: SessionCache;
   /** Uploaded files (DESIGN §2): `<dataDir>/files` by default. */
   files: FileStore;
+  /** The in-process job worker (decision 019): `wake` after queuing a job runs it without waiting to poll. */
+  jobs: JobWorker;
 };
 
 /** The authenticated caller of a request. */

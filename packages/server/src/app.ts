@@ -14,8 +14,11 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
+import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { accessRoutes } from './modules/access/access.routes';
+import { audienceJobs } from './modules/audiences/audiences.jobs';
+import { audiencesRoutes } from './modules/audiences/audiences.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
@@ -45,7 +48,12 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built console (packages/web/dist); absent serves the API only. */
   webRoot?: string;
+  /** Run the job worker in this process (main.ts does; tests run jobs by hand with runDueJobs). */
+  jobWorker?: { pollMs: number };
 };
+
+/** Every kind of durable job the worker runs (decision 019). */
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs];
 
 export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
 
@@ -56,6 +64,7 @@ export const buildApp = async ({
   clock = systemClock,
   logger = false,
   webRoot,
+  jobWorker,
 }: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
     logger,
@@ -80,8 +89,17 @@ export const buildApp = async ({
     grantSecret: await loadGrantSecret({ db }),
     sessionCache: createSessionCache(config.session.cacheSeconds * 1000),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
+    jobs: idleJobWorker,
   };
   app.decorate('deps', deps);
+  if (jobWorker) {
+    app.addHook('onReady', async () => {
+      deps.jobs = startJobWorker({ db, clock, logger: app.log }, JOB_DEFINITIONS, jobWorker);
+    });
+  }
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+  });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -139,6 +157,7 @@ export const buildApp = async ({
       await typed.register(dealsRoutes);
       await typed.register(geolistsRoutes);
       await typed.register(locationAudiencesRoutes);
+      await typed.register(audiencesRoutes);
       await typed.register(plannerMapRoutes);
       await typed.register(publisherListsRoutes);
       await typed.register(trackingRoutes);

@@ -30,6 +30,9 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/** How often the job worker looks for due jobs queued by other processes (its own wake it at once). */
+const JOB_POLL_MS = 5000;
+
 /** Written next to the bundle by `npm run build` (scripts/build.mjs). */
 const CLUSTER_TEMPLATE = fileURLToPath(new URL('./pglite-cluster.tar', import.meta.url));
 
@@ -60,6 +63,7 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
     db,
     logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     webRoot,
+    jobWorker: { pollMs: JOB_POLL_MS },
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -222,6 +222,8 @@ export type TrackingEventTable = {
   ip_hash: string | null;
   raw: Json<Record<string, unknown>>;
   received_at: CreatedAt;
+  /** The campaign the event names, when it does (migration 0015; interaction audiences count by it). */
+  campaign_id: NullableIdRef;
 };
 
 export type PublisherListTable = {
@@ -448,6 +450,23 @@ export type AudienceIdentifierTable = {
   added_at: Generated<Date>;
 };
 
+/** The durable job queue (migration 0014, decision 019). */
+export type JobTable = {
+  id: Id;
+  kind: string;
+  key: string | null;
+  payload: Json<Record<string, unknown>>;
+  state: Generated<'queued' | 'running' | 'failed'>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -473,6 +492,7 @@ export type Database = {
   location_audience_areas: LocationAudienceAreaTable;
   audiences: AudienceTable;
   audience_identifiers: AudienceIdentifierTable;
+  jobs: JobTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -15,6 +15,8 @@ export const INSTALLATION_SECRETS = {
   plannerMap: 'planner_map_secret',
   /** Derives each organization's tracking key and hashes client addresses of tracking events. */
   tracking: 'tracking_secret',
+  /** Keys the hashes of audience device identifiers (decision 019): the raw identifiers are never stored. */
+  audienceIdentifiers: 'audience_identifier_secret',
 } as const;
 export type InstallationSecret = keyof typeof INSTALLATION_SECRETS;
 

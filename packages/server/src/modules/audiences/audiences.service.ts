@@ -1,0 +1,536 @@
+import { createHmac } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { canEdit, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import { MAX_REPORTED_IDENTIFIER_LINES } from '@beacon/domain/dictionary/audiences';
+import {
+  AUDIENCE_LIST_SPEC,
+  audienceTypeIssues,
+  duplicateAudienceName,
+  isSegmentType,
+  isUploadType,
+  type TAudienceCreate,
+  type TAudienceDuplicate,
+  type TAudienceIdentifiersUpload,
+  type TAudienceUpdate,
+} from '@beacon/domain/validation/audience-form';
+import {
+  createIdentifierReader,
+  type TIdentifierLine,
+  type TIdentifierLineError,
+} from '@beacon/domain/validation/audience-identifiers';
+import type { ListQuery } from '@beacon/domain/validation/list-query';
+import {
+  AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE,
+  AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
+  AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
+  AUDIENCE_ORGANIZATION_MESSAGE,
+  AUDIENCE_SEGMENT_PUBLISHER_MESSAGE,
+  AUDIENCE_UPLOAD_TYPE_MESSAGE,
+  audienceMoreBadLinesMessage,
+} from '@beacon/domain/validation/messages';
+import { type Kysely, sql } from 'kysely';
+import type { Deps, Principal } from '../../app-types';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { installationSecret } from '../../lib/installation-secrets';
+import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
+import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { getOrganization } from '../organizations/organizations.service';
+import { queueAudienceCount } from './audiences.jobs';
+import {
+  type AudienceRecord,
+  audienceListSourceOf,
+  findAudienceHistory,
+  findAudienceInScope,
+  findCampaignsUnder,
+  findSharedSegment,
+  insertIdentifierBatch,
+  listAudiencesInScope,
+  listSharedSegments,
+} from './audiences.repo';
+import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './audiences.schemas';
+
+/**
+ * Audiences of issue 7 (decision 019). Every call needs §6 `resources-audiences` (the route declares it, which
+ * also shuts out other-partner organizations); writes also need an edit role. An audience outside the caller's
+ * scope answers 404, except the segments data partners publish, which anyone with access may read (not change,
+ * duplicate or see the history of). Every write records history (actor and impersonator) in its transaction;
+ * uploads record how many identifiers came, never the identifiers, which are kept only as keyed hashes.
+ */
+
+const ENTITY = 'audience';
+/** Identifiers per insert statement: large enough to amortise a round trip, small enough to stay light. */
+export const IDENTIFIER_INSERT_BATCH = 20_000;
+
+const assertCanEdit = (principal: Principal): void => {
+  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+};
+
+const invalid = (details: { path: string[]; message: string }[]): AppError =>
+  new AppError('VALIDATION_FAILED', {
+    message: details[0]?.message,
+    details: details.map((detail) => ({ path: detail.path.join('.'), message: detail.message })),
+  });
+
+export const toAudience = (record: AudienceRecord): TAudience => ({
+  id: Number(record.id),
+  organization: Number(record.organization_id),
+  organization_name: record.organization_name,
+  name: record.name,
+  description: record.description,
+  type: record.type,
+  state: record.state,
+  kpis: record.kpis,
+  campaigns: record.campaign_ids.map(Number),
+  is_shared: record.is_shared,
+  users_count: record.users_count === null ? null : Number(record.users_count),
+  users_counted_at: record.users_counted_at?.toISOString() ?? null,
+  version: record.version,
+  created_at: record.created_at.toISOString(),
+  updated_at: record.updated_at.toISOString(),
+});
+
+/** What history keeps of an audience: its fields, never identifiers. */
+const historyViewOf = (record: AudienceRecord) => ({
+  organization: Number(record.organization_id),
+  name: record.name,
+  description: record.description,
+  type: record.type,
+  state: record.state,
+  kpis: record.kpis,
+  campaigns: record.campaign_ids.map(Number),
+  is_shared: record.is_shared,
+  ...(isSegmentType(record.type) ? { users_count: Number(record.users_count ?? 0) } : {}),
+});
+
+const audienceNow = async (db: Kysely<Database>, id: string): Promise<AudienceRecord> => {
+  const found = await findAudienceInScope(db, { kind: 'all' }, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
+};
+
+/** An audience in the caller's scope, else 404. */
+const audienceInScope = async (deps: Deps, principal: Principal, id: string): Promise<AudienceRecord> => {
+  const found = await findAudienceInScope(deps.db, scopeOf(principal), id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
+};
+
+const recordChange = async (
+  db: Kysely<Database>,
+  audience: Pick<AudienceRecord, 'id' | 'organization_id'>,
+  action: string,
+  actor: HistoryActor,
+  changes: { field: string; from: unknown; to: unknown }[],
+): Promise<void> => {
+  await recordHistory(db, {
+    entity: ENTITY,
+    entityId: audience.id,
+    organizationId: audience.organization_id,
+    action,
+    actor,
+    changes,
+  });
+};
+
+/** A deleted audience keeps its history; a write on it is as stale as one at an old version. */
+const assertLive = (audience: AudienceRecord): void => {
+  if (audience.state === 'deleted') throw new AppError('STALE_VERSION');
+};
+
+/** The organization a new audience goes to: in scope, not deleted, allowed audiences by its role. */
+const targetOrganization = async (scope: TenantScope, deps: Deps, id: string) => {
+  const organization = await getOrganization(deps.db, scope, id);
+  if (!organization || organization.state === 'DELETED') throw new AppError('NOT_FOUND');
+  const resources: readonly string[] = ORGANIZATION_ROLE_RESOURCES[organization.role];
+  if (!resources.includes('resources-audiences')) {
+    throw invalid([{ path: ['organization'], message: AUDIENCE_ORGANIZATION_MESSAGE }]);
+  }
+  return organization;
+};
+
+/** Campaigns of an interaction audience: under the audience's organization, else 400. */
+const assertCampaignsUnder = async (
+  db: Kysely<Database>,
+  organizationId: string,
+  campaigns: readonly number[],
+): Promise<void> => {
+  const ids = campaigns.map(String);
+  const found = new Set(await findCampaignsUnder(db, organizationId, ids));
+  if (ids.some((id) => !found.has(id))) {
+    throw invalid([{ path: ['campaigns'], message: AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE }]);
+  }
+};
+
+export type NewAudience = {
+  organization_id: string;
+  name: string;
+  description: string | null;
+  type: TAudienceCreate['type'];
+  kpis?: TAudienceCreate['kpis'];
+  campaigns?: readonly number[];
+  is_shared?: boolean;
+  users_count: number | null;
+};
+
+/** Writes an audience and its `create` history (the service and the demo seed use it). */
+export const insertAudienceWithHistory = async (
+  db: Kysely<Database>,
+  values: NewAudience,
+  actor: HistoryActor,
+  action = 'create',
+  extraChanges: { field: string; from: unknown; to: unknown }[] = [],
+): Promise<AudienceRecord> => {
+  const { id } = await db
+    .insertInto('audiences')
+    .values({
+      organization_id: values.organization_id,
+      name: values.name,
+      description: values.description,
+      type: values.type,
+      kpis: values.kpis ?? [],
+      campaign_ids: (values.campaigns ?? []).map(String),
+      is_shared: values.is_shared ?? false,
+      users_count: values.users_count,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const created = await audienceNow(db, id);
+  await recordChange(db, created, action, actor, [
+    ...extraChanges,
+    ...diffFields(null, historyViewOf(created)),
+  ]);
+  return created;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads
+
+export const listVisibleAudiences = async (
+  deps: Deps,
+  principal: Principal,
+  list: ListQuery,
+): Promise<{ rows: TAudience[]; total: number }> => {
+  const withDeleted = list.filters.some((filter) => filter.field === 'state');
+  const { rows, total } = await listAudiencesInScope(
+    deps.db,
+    scopeOf(principal),
+    list,
+    audienceListSourceOf(AUDIENCE_LIST_SPEC),
+    withDeleted,
+  );
+  return { rows: rows.map(toAudience), total };
+};
+
+/** `GET /audience-segments`: the segments every data partner publishes, whoever asks. */
+export const listAudienceSegments = async (
+  deps: Deps,
+  list: ListQuery,
+): Promise<{ rows: TAudience[]; total: number }> => {
+  const { rows, total } = await listSharedSegments(deps.db, list, audienceListSourceOf(AUDIENCE_LIST_SPEC));
+  return { rows: rows.map(toAudience), total };
+};
+
+/** One audience in scope, or a published segment. */
+export const getAudience = async (deps: Deps, principal: Principal, id: string): Promise<TAudience> => {
+  const found =
+    (await findAudienceInScope(deps.db, scopeOf(principal), id)) ?? (await findSharedSegment(deps.db, id));
+  if (!found) throw new AppError('NOT_FOUND');
+  return toAudience(found);
+};
+
+export const audienceHistory = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<TAudienceHistoryEntry[]> => {
+  const audience = await audienceInScope(deps, principal, id);
+  const rows = await findAudienceHistory(deps.db, audience.id);
+  const user = (userId: string | null, name: string | null, username: string | null) =>
+    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
+  return rows.map((row) => ({
+    id: Number(row.id),
+    action: row.action,
+    actor: user(row.actor_id, row.actor_name, row.actor_username),
+    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
+    changes: row.changes,
+    created_at: row.created_at.toISOString(),
+  }));
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes
+
+/** `POST /audience`: in the caller's organization unless one in scope is named. */
+export const createAudience = async (
+  deps: Deps,
+  principal: Principal,
+  body: TAudienceCreate,
+): Promise<TAudience> => {
+  assertCanEdit(principal);
+  const organization = await targetOrganization(
+    scopeOf(principal),
+    deps,
+    String(body.organization ?? principal.organizationId),
+  );
+  const isSegment = isSegmentType(body.type);
+  if (isSegment && organization.role !== 'data-partner') {
+    throw invalid([{ path: ['type'], message: AUDIENCE_SEGMENT_PUBLISHER_MESSAGE }]);
+  }
+  if (body.type === 'interaction') await assertCampaignsUnder(deps.db, organization.id, body.campaigns ?? []);
+  const created = await deps.db.transaction().execute(async (trx) => {
+    const audience = await insertAudienceWithHistory(
+      trx,
+      {
+        organization_id: organization.id,
+        name: body.name,
+        description: body.description,
+        type: body.type,
+        kpis: body.kpis,
+        campaigns: body.campaigns,
+        is_shared: isSegment ? (body.is_shared ?? true) : false,
+        // Interaction audiences are counted by a job; uploaded ones start empty; segments say their size.
+        users_count: body.type === 'interaction' ? null : isSegment ? (body.users_count ?? 0) : 0,
+      },
+      actorOf(principal),
+    );
+    if (body.type === 'interaction') await queueAudienceCount(trx, deps.clock, audience.id);
+    return audience;
+  });
+  if (body.type === 'interaction') deps.jobs.wake();
+  return toAudience(created);
+};
+
+/** `PUT /audience/{id}`: the fields sent, at the version read; new KPIs or campaigns mean a recount. */
+export const updateAudience = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: TAudienceUpdate,
+): Promise<TAudience> => {
+  // Outside the scope is 404 whoever asks, as for reads; inside it a role without edit rights gets 403.
+  const before = await audienceInScope(deps, principal, id);
+  assertCanEdit(principal);
+  assertLive(before);
+  const { version, campaigns, ...fields } = body;
+  // An interaction audience keeps its stored KPIs and campaigns when the update leaves them out.
+  const isInteraction = before.type === 'interaction';
+  const issues = audienceTypeIssues({
+    type: before.type,
+    kpis: fields.kpis ?? (isInteraction ? before.kpis : undefined),
+    campaigns: campaigns ?? (isInteraction ? before.campaign_ids : undefined),
+    users_count: fields.users_count,
+    is_shared: fields.is_shared,
+  });
+  if (issues.length > 0) throw invalid(issues);
+  if (campaigns) await assertCampaignsUnder(deps.db, before.organization_id, campaigns);
+  const nextCampaigns = campaigns?.map(String);
+  const isRecount =
+    isInteraction &&
+    ((fields.kpis !== undefined && JSON.stringify(fields.kpis) !== JSON.stringify(before.kpis)) ||
+      (nextCampaigns !== undefined && JSON.stringify(nextCampaigns) !== JSON.stringify(before.campaign_ids)));
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('audiences')
+      .set({
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(fields.kpis !== undefined ? { kpis: fields.kpis } : {}),
+        ...(nextCampaigns !== undefined ? { campaign_ids: nextCampaigns } : {}),
+        ...(fields.is_shared !== undefined ? { is_shared: fields.is_shared } : {}),
+        ...(fields.users_count !== undefined ? { users_count: fields.users_count } : {}),
+        ...(isRecount ? { users_count: null, users_counted_at: null } : {}),
+        updated_at: deps.clock.now(),
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', before.id)
+      .where('version', '=', version)
+      .where('state', '<>', 'deleted')
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
+    const after = await audienceNow(trx, before.id);
+    await recordChange(
+      trx,
+      after,
+      'update',
+      actorOf(principal),
+      diffFields(historyViewOf(before), historyViewOf(after)),
+    );
+    if (isRecount) await queueAudienceCount(trx, deps.clock, after.id);
+    return after;
+  });
+  if (isRecount) deps.jobs.wake();
+  return toAudience(updated);
+};
+
+/**
+ * `DELETE /audience/{id}?version=N`: state deleted, kept with its history. Its identifiers go at once: a
+ * deleted audience targets nobody, and keeping device hashes for nothing is what the six-month rule is against.
+ */
+export const deleteAudience = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  version: number,
+): Promise<void> => {
+  const before = await audienceInScope(deps, principal, id);
+  assertCanEdit(principal);
+  assertLive(before);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const result = await trx
+      .updateTable('audiences')
+      .set({ state: 'deleted', deleted_at: now, updated_at: now, version: sql<number>`version + 1` })
+      .where('id', '=', before.id)
+      .where('version', '=', version)
+      .where('state', '<>', 'deleted')
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
+    await trx.deleteFrom('audience_identifiers').where('audience_id', '=', before.id).execute();
+    await recordChange(trx, before, 'delete', actorOf(principal), [
+      { field: 'state', from: before.state, to: 'deleted' },
+    ]);
+  });
+};
+
+/**
+ * `POST /audience/{id}/duplicate`: a copy of the fields in the same organization. An uploaded audience's copy
+ * starts empty: identifiers are not copied (they are kept only as hashes for the audience they were uploaded
+ * to, under the uploader's commitment); an interaction audience's copy is counted again.
+ */
+export const duplicateAudience = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  body: TAudienceDuplicate,
+): Promise<TAudience> => {
+  const source = await audienceInScope(deps, principal, id);
+  assertCanEdit(principal);
+  assertLive(source);
+  const isInteraction = source.type === 'interaction';
+  const copy = await deps.db.transaction().execute(async (trx) => {
+    const created = await insertAudienceWithHistory(
+      trx,
+      {
+        organization_id: source.organization_id,
+        name: body.name ?? duplicateAudienceName(source.name),
+        description: source.description,
+        type: source.type,
+        kpis: source.kpis,
+        campaigns: source.campaign_ids.map(Number),
+        is_shared: source.is_shared,
+        users_count: isInteraction ? null : isSegmentType(source.type) ? Number(source.users_count ?? 0) : 0,
+      },
+      actorOf(principal),
+      'duplicate',
+      [{ field: 'source', from: null, to: Number(source.id) }],
+    );
+    if (isInteraction) await queueAudienceCount(trx, deps.clock, created.id);
+    return created;
+  });
+  if (isInteraction) deps.jobs.wake();
+  return toAudience(copy);
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Identifier uploads
+
+/** Checks before a file is read: the audience is the caller's to change and takes identifiers. */
+export const audienceForUpload = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<AudienceRecord> => {
+  const audience = await audienceInScope(deps, principal, id);
+  assertCanEdit(principal);
+  assertLive(audience);
+  if (!isUploadType(audience.type))
+    throw invalid([{ path: ['type'], message: AUDIENCE_UPLOAD_TYPE_MESSAGE }]);
+  return audience;
+};
+
+/** The keyed hash of an identifier (HMAC-SHA256 under the installation's key), as hex. */
+const hasherOf = (secret: string) => (identifier: string) =>
+  createHmac('sha256', secret).update(identifier).digest('hex');
+
+/**
+ * `POST /audience/{id}/identifiers`: streams the file line by line (never whole in memory), keeps each
+ * identifier only as its keyed hash, deduplicated, in batches inside one transaction, so a file with a bad
+ * line stores nothing: the 400 lists the bad lines (the first MAX_REPORTED_IDENTIFIER_LINES, then how many
+ * more). Afterwards the audience's count is null (updating) until the queued count job has run.
+ */
+export const uploadAudienceIdentifiers = async (
+  deps: Deps,
+  principal: Principal,
+  audience: AudienceRecord,
+  fields: TAudienceIdentifiersUpload,
+  file: Readable & { truncated?: boolean },
+  onTooLarge: () => AppError,
+): Promise<TAudienceUploadResult> => {
+  const hash = hasherOf(await installationSecret(deps.db, 'audienceIdentifiers'));
+  const reader = createIdentifierReader(fields.identifier_type);
+  const decoder = new StringDecoder('utf8');
+  const now = deps.clock.now();
+  const errors: TIdentifierLineError[] = [];
+  let badLines = 0;
+  let accepted = 0;
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // One batch holds each hash once (ON CONFLICT cannot update a row twice in one statement).
+    let batch = new Map<string, string>();
+    const flush = async () => {
+      if (batch.size === 0) return;
+      const current = batch;
+      batch = new Map();
+      await insertIdentifierBatch(trx, audience.id, [...current.keys()], [...current.values()], now);
+    };
+    const take = async (lines: TIdentifierLine[]) => {
+      for (const line of lines) {
+        if (!line.ok) {
+          badLines += 1;
+          if (errors.length < MAX_REPORTED_IDENTIFIER_LINES)
+            errors.push({ line: line.line, message: line.message });
+          continue;
+        }
+        accepted += 1;
+        // Once a line is bad nothing will be stored: the rest of the file is only checked.
+        if (badLines === 0) batch.set(hash(line.identifier), line.type);
+      }
+      if (batch.size >= IDENTIFIER_INSERT_BATCH) await flush();
+    };
+    for await (const chunk of file) {
+      await take(reader.push(decoder.write(chunk)));
+    }
+    await take([...reader.push(decoder.end()), ...reader.end()]);
+    if (file.truncated) throw onTooLarge();
+    if (badLines > 0) {
+      const details = [
+        { path: 'file', message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE },
+        ...errors.map((error) => ({ path: `file.${error.line}`, line: error.line, message: error.message })),
+        ...(badLines > errors.length
+          ? [{ path: 'file', message: audienceMoreBadLinesMessage(badLines - errors.length) }]
+          : []),
+      ];
+      throw new AppError('VALIDATION_FAILED', {
+        message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
+        details,
+        extra: { bad_lines: badLines },
+      });
+    }
+    if (accepted === 0) throw invalid([{ path: ['file'], message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE }]);
+    await flush();
+    await trx
+      .updateTable('audiences')
+      .set({ users_count: null, users_counted_at: null, updated_at: now })
+      .where('id', '=', audience.id)
+      .execute();
+    await recordChange(trx, audience, 'upload', actorOf(principal), [
+      { field: 'identifiers_uploaded', from: null, to: accepted },
+    ]);
+    await queueAudienceCount(trx, deps.clock, audience.id);
+    return audienceNow(trx, audience.id);
+  });
+  deps.jobs.wake();
+  return { audience: toAudience(result), lines: reader.lines, identifiers: accepted };
+};
