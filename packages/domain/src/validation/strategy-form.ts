@@ -38,6 +38,7 @@ import {
   STRATEGY_SHARES_MESSAGE,
 } from './messages';
 import { ZVersion } from './organization-form';
+import { EMPTY_STRATEGY_TARGETING, ZStrategyTargeting } from './resource-targeting';
 
 /** Strategy names follow the campaign name rules (§5), the same length too. */
 export const STRATEGY_NAME_MAX_LENGTH = CAMPAIGN_NAME_MAX_LENGTH;
@@ -70,6 +71,8 @@ const FIELDS = {
   end_date: ZDay.nullable(),
   location: ZStrategyLocation,
   schedule: ZSchedule,
+  /** Its own audiences, location audiences and geolists (decision 021). */
+  targeting: ZStrategyTargeting,
   /** null: the campaign's bid. */
   bid: ZMoney.nullable(),
   budget_share: ZBudgetShare,
@@ -201,12 +204,16 @@ export const strategyCreateSchema = (context: TStrategyContext = {}) =>
       end_date: FIELDS.end_date.default(null),
       location: FIELDS.location.default(EMPTY_STRATEGY_LOCATION),
       schedule: FIELDS.schedule.default(DEFAULT_SCHEDULE),
+      targeting: FIELDS.targeting.default(EMPTY_STRATEGY_TARGETING),
       bid: FIELDS.bid.default(null),
       budget_share: FIELDS.budget_share,
     })
     .superRefine(refineStrategy(context), ALWAYS);
 
-/** `PUT /strategy/{id}`: the changes (left out = unchanged; location as a whole) and the version last read. */
+/**
+ * `PUT /strategy/{id}`: the changes (left out = unchanged; location and targeting each as a whole) and the
+ * version last read.
+ */
 export const strategyUpdateSchema = (context: TStrategyContext = {}) =>
   z
     .strictObject({
@@ -216,6 +223,7 @@ export const strategyUpdateSchema = (context: TStrategyContext = {}) =>
       end_date: FIELDS.end_date.optional(),
       location: FIELDS.location.optional(),
       schedule: FIELDS.schedule.optional(),
+      targeting: FIELDS.targeting.optional(),
       bid: FIELDS.bid.optional(),
       budget_share: FIELDS.budget_share.optional(),
       version: ZVersion,

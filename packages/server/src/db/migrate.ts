@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-audiences';
 import * as m0014 from './migrations/0014-jobs';
 import * as m0015 from './migrations/0015-tracking-event-campaigns';
 import * as m0013 from './migrations/0013-publisher-lists';
+import * as m0016 from './migrations/0016-strategy-targeting';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-jobs': m0014,
   '0015-tracking-event-campaigns': m0015,
   '0013-publisher-lists': m0013,
+  '0016-strategy-targeting': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -273,6 +273,20 @@ export type StoredTargeting = {
   bundle_ids: string[];
   iab_categories: string[];
   app_categories: string[];
+  /** Resource targeting (decision 021); campaigns stored before it lack these. */
+  audiences?: StoredAudienceTargeting;
+  location_audiences?: number[];
+  geolists?: number[];
+  publisher_allowlists?: number[];
+  publisher_blocklists?: number[];
+  deals?: number[];
+};
+export type StoredAudienceTargeting = { at_least_one_of: number[]; mandatory: number[]; excluded: number[] };
+/** A strategy's own resource targeting (migration 0016, decision 021). */
+export type StoredStrategyTargeting = {
+  audiences: StoredAudienceTargeting;
+  location_audiences: number[];
+  geolists: number[];
 };
 export type StoredInternal = {
   fee_percent: string | null;
@@ -336,6 +350,7 @@ export type StrategyTable = {
   end_date: Day;
   location: JsonColumn<StoredLocation>;
   schedule: JsonColumn<StoredSchedule>;
+  targeting: ColumnType<StoredStrategyTargeting, string | undefined, string>;
   /** Null: the campaign's bid. */
   bid: NullableMoney;
   budget_share: Generated<number>;

@@ -52,8 +52,22 @@ const scheduleText = (schedule: TCampaign['schedule']): string =>
     .filter(Boolean)
     .join(' | ');
 
+/** Targeted resources in one cell, named: "Buyers (#12); Churned (#14)". */
+const resourcesText = (
+  campaign: TCampaign,
+  kind: TCampaign['targeted_resources'][number]['kind'],
+  ids: readonly number[],
+): string =>
+  ids
+    .map((id) => {
+      const resource = campaign.targeted_resources.find((item) => item.kind === kind && item.id === id);
+      return resource ? `${resource.name} (#${id})` : `#${id}`;
+    })
+    .join('; ');
+
 /** The campaign's configuration as field/value rows (what the Campaign sheet and CSV section hold). */
 export const campaignFieldRows = (campaign: TCampaign): [string, CsvCell][] => {
+  const { targeting } = campaign;
   const rows: [string, CsvCell][] = [
     ['id', campaign.id],
     ['name', campaign.name],
@@ -95,6 +109,14 @@ export const campaignFieldRows = (campaign: TCampaign): [string, CsvCell][] => {
     ['bundle_ids', list(campaign.targeting.bundle_ids)],
     ['iab_categories', list(campaign.targeting.iab_categories)],
     ['app_categories', list(campaign.targeting.app_categories)],
+    ['audiences.at_least_one_of', resourcesText(campaign, 'audience', targeting.audiences.at_least_one_of)],
+    ['audiences.mandatory', resourcesText(campaign, 'audience', targeting.audiences.mandatory)],
+    ['audiences.excluded', resourcesText(campaign, 'audience', targeting.audiences.excluded)],
+    ['location_audiences', resourcesText(campaign, 'location_audience', targeting.location_audiences)],
+    ['geolists', resourcesText(campaign, 'geolist', targeting.geolists)],
+    ['publisher_allowlists', resourcesText(campaign, 'publisher_list', targeting.publisher_allowlists)],
+    ['publisher_blocklists', resourcesText(campaign, 'publisher_list', targeting.publisher_blocklists)],
+    ['deals', resourcesText(campaign, 'deal', targeting.deals)],
     ['source_campaign', campaign.source_campaign],
     ['strategies_count', campaign.strategies_count],
     ['created_at', campaign.created_at],
@@ -122,12 +144,17 @@ export const STRATEGY_EXPORT_COLUMNS = [
   'regions',
   'cities',
   'schedule',
+  'audiences.at_least_one_of',
+  'audiences.mandatory',
+  'audiences.excluded',
+  'location_audiences',
+  'geolists',
   'bid',
   'budget_share',
   'created_at',
 ] as const;
 
-export const strategyRow = (strategy: TStrategy): CsvCell[] => [
+export const strategyRow = (strategy: TStrategy, campaign: TCampaign): CsvCell[] => [
   strategy.id,
   strategy.name,
   strategy.state,
@@ -137,6 +164,11 @@ export const strategyRow = (strategy: TStrategy): CsvCell[] => [
   list(strategy.location.regions),
   list(strategy.location.cities),
   scheduleText(strategy.schedule),
+  resourcesText(campaign, 'audience', strategy.targeting.audiences.at_least_one_of),
+  resourcesText(campaign, 'audience', strategy.targeting.audiences.mandatory),
+  resourcesText(campaign, 'audience', strategy.targeting.audiences.excluded),
+  resourcesText(campaign, 'location_audience', strategy.targeting.location_audiences),
+  resourcesText(campaign, 'geolist', strategy.targeting.geolists),
   strategy.bid,
   strategy.budget_share,
   strategy.created_at,
@@ -157,7 +189,7 @@ export const exportCampaign = async (
   const campaign = await getCampaign(deps, principal, id);
   const strategies = (await findLiveStrategies(deps.db, String(campaign.id))).map(toStrategyView);
   const fieldRows = campaignFieldRows(campaign);
-  const strategyRows = strategies.map(strategyRow);
+  const strategyRows = strategies.map((strategy) => strategyRow(strategy, campaign));
   if (format === 'xlsx') {
     return {
       filename: `campaign-${campaign.id}.xlsx`,

@@ -321,3 +321,100 @@ describe('reads across tenants', () => {
     }
   });
 });
+
+/**
+ * Resource targeting (issue 7, decision 021): a campaign may target its own organization's resources and its
+ * ancestors' (within the caller's scope), and shared audience segments; another tenant's resource answers the
+ * same 400 as an id that does not exist, and the refused write changes nothing and names nothing.
+ */
+describe('resource targeting across organizations', () => {
+  const geolistOf = async (target: Target, name: string): Promise<number> =>
+    Number(
+      (
+        await ctx.db
+          .insertInto('geolists')
+          .values({ organization_id: organizations[target], name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+
+  it('targets only resources the campaign’s organization may use, with one message for foreign and absent ids', async () => {
+    const geolists = {} as Record<Target, number>;
+    for (const target of TARGETS) geolists[target] = await geolistOf(target, `Secret ${target} geolist`);
+    const absent = Math.max(...Object.values(geolists)) + 1000;
+    /** caller → its campaign's organization → which geolists it may target (own, ancestors in its scope). */
+    const cases: { caller: Caller; campaignOf: Target; allowed: Target[] }[] = [
+      { caller: 'owner', campaignOf: 'agency', allowed: ['agency'] },
+      { caller: 'owner', campaignOf: 'advertiser', allowed: ['agency', 'advertiser'] },
+      // The child's owner does not see its parent: it cannot target the parent's geolist either.
+      { caller: 'child_owner', campaignOf: 'advertiser', allowed: ['advertiser'] },
+      { caller: 'reseller', campaignOf: 'northwind', allowed: ['northwind'] },
+      { caller: 'supervisor', campaignOf: 'advertiser', allowed: ['agency', 'advertiser'] },
+    ];
+    for (const { caller, campaignOf, allowed } of cases) {
+      const { campaign } = await freshTarget(campaignOf);
+      let version = campaign.version;
+      for (const target of [...TARGETS, 'absent' as const]) {
+        const id = target === 'absent' ? absent : geolists[target];
+        const before = await snapshot();
+        const response = await send(caller, 'PUT', `/campaign/${campaign.id}`, {
+          version,
+          targeting: { geolists: [id] },
+        });
+        const label = `${caller} on a ${campaignOf} campaign targets the ${target} geolist`;
+        if (target !== 'absent' && allowed.includes(target)) {
+          expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+          version = response.json<{ version: number }>().version;
+          expect(response.body).toContain(`Secret ${target} geolist`);
+          continue;
+        }
+        expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+        expect(response.json<{ details: unknown[] }>().details).toEqual([
+          {
+            path: 'targeting.geolists.0',
+            message: 'This resource does not exist or is not available to the campaign’s organization',
+          },
+        ]);
+        expect(response.body).not.toContain('Secret');
+        await expectNothingChanged(before, label);
+      }
+    }
+  });
+
+  it('a data partner’s shared segment is targetable by anyone; its private audiences are not', async () => {
+    const partner = (
+      await ctx.db
+        .selectFrom('users')
+        .select('organization_id')
+        .where('username', '=', 'data_partner')
+        .executeTakeFirstOrThrow()
+    ).organization_id;
+    const audience = async (name: string, shared: boolean) =>
+      Number(
+        (
+          await ctx.db
+            .insertInto('audiences')
+            .values({ organization_id: partner, name, type: 'adsquare', is_shared: shared })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const shared = await audience('Shared segment', true);
+    const unshared = await audience('Secret segment', false);
+    for (const caller of ['owner', 'reseller'] as const) {
+      const { campaign } = await freshTarget(caller === 'owner' ? 'agency' : 'northwind');
+      const ok = await send(caller, 'PUT', `/campaign/${campaign.id}`, {
+        version: campaign.version,
+        targeting: { audiences: { at_least_one_of: [shared] } },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const refused = await send(caller, 'PUT', `/campaign/${campaign.id}`, {
+        version: campaign.version + 1,
+        targeting: { audiences: { at_least_one_of: [shared], excluded: [unshared] } },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).not.toContain('Secret segment');
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { ListQuery, ListSpec } from '@beacon/domain/validation/list-query';
+import type { TargetedResourceKind } from '@beacon/domain/validation/resource-targeting';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type {
   CampaignRow,
@@ -60,6 +61,8 @@ export type CampaignRecord = Omit<CampaignRow, 'start_date' | 'end_date'> & {
   start_date: string | null;
   end_date: string | null;
   organization_name: string;
+  /** The organization's materialised path (which organizations' resources the campaign may target). */
+  organization_path: string;
   status: string;
   delivery_status: string;
 };
@@ -72,6 +75,7 @@ const selectCampaign = <O>(query: SelectQueryBuilder<CampaignTables, CampaignFro
       day('c.start_date').as('start_date'),
       day('c.end_date').as('end_date'),
       'o.name as organization_name',
+      'o.path as organization_path',
       expressions.status.as('status'),
       expressions.delivery_status.as('delivery_status'),
     ]);
@@ -425,3 +429,120 @@ export const findCampaignHistory = (db: Kysely<Database>, campaignId: string) =>
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .execute();
+
+// ---------------------------------------------------------------------------------------------------------
+// Resource targeting (issue 7, decision 021). The resource tables are read here, not through their modules'
+// repositories (modules never import another module's repo).
+
+/** The tables of each targetable kind and what a read answers of them. */
+const RESOURCE_TABLES = {
+  audience: 'audiences',
+  location_audience: 'location_audiences',
+  geolist: 'geolists',
+  publisher_list: 'publisher_lists',
+  deal: 'deals',
+} as const satisfies Record<TargetedResourceKind, keyof Database>;
+
+export type TargetableRow = { kind: TargetedResourceKind; id: string; list_kind: string | null };
+
+/**
+ * Of these ids, those the campaign may target: live (not deleted) and either of the campaign's organization
+ * or one of its ancestors, within the caller's tenant scope; or, for audiences, a data partner's shared
+ * segment (`is_shared`, active), which anyone may target. Absent and foreign ids are simply not answered.
+ */
+export const findTargetableIds = async (
+  db: Kysely<Database>,
+  tenant: TenantScope,
+  campaignOrganizationPath: string,
+  ids: ReadonlyMap<TargetedResourceKind, readonly number[]>,
+): Promise<TargetableRow[]> => {
+  const parts = [...ids.entries()]
+    .filter(([, list]) => list.length > 0)
+    .map(([kind, list]) => {
+      const table = sql.table(RESOURCE_TABLES[kind]);
+      const values = sql.join(list.map((id) => sql`${String(id)}::bigint`));
+      const listKind = kind === 'publisher_list' ? sql`r.kind` : sql`null::text`;
+      const owned = sql`(${campaignOrganizationPath} LIKE o.path || '%' AND ${organizationPathInScope(
+        tenant,
+        sql.ref('o.path'),
+      )})`;
+      const usable = kind === 'audience' ? sql`(${owned} OR r.is_shared)` : owned;
+      return sql`SELECT ${sql.lit(kind)}::text AS kind, r.id::text AS id, ${listKind} AS list_kind
+        FROM ${table} r JOIN organizations o ON o.id = r.organization_id
+        WHERE r.id IN (${values}) AND r.state <> 'deleted' AND ${usable}`;
+    });
+  if (parts.length === 0) return [];
+  const result = await sql<TargetableRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return result.rows;
+};
+
+export type TargetedResourceRow = {
+  kind: TargetedResourceKind;
+  id: string;
+  name: string;
+  state: string;
+  /** Audiences: type; publisher lists: allow or block; deals: supply partner. */
+  detail: string | null;
+  country: string | null;
+  start_date: string | null;
+  end_date: string | null;
+};
+
+/** What a read names of the resources a campaign and its strategies target (deleted ones too; absent ones not). */
+export const findTargetedResources = async (
+  db: Kysely<Database>,
+  ids: ReadonlyMap<TargetedResourceKind, readonly number[]>,
+): Promise<TargetedResourceRow[]> => {
+  const columns: Record<TargetedResourceKind, ReturnType<typeof sql>> = {
+    audience: sql`r.type AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
+    location_audience: sql`null::text AS detail, null::text AS country,
+      to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date`,
+    geolist: sql`null::text AS detail, r.country AS country, null::text AS start_date, null::text AS end_date`,
+    publisher_list: sql`r.kind AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
+    deal: sql`r.supply_partner AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
+  };
+  const parts = [...ids.entries()]
+    .filter(([, list]) => list.length > 0)
+    .map(([kind, list]) => {
+      const values = sql.join(list.map((id) => sql`${String(id)}::bigint`));
+      return sql`SELECT ${sql.lit(kind)}::text AS kind, r.id::text AS id, r.name, r.state, ${columns[kind]}
+        FROM ${sql.table(RESOURCE_TABLES[kind])} r WHERE r.id IN (${values})`;
+    });
+  if (parts.length === 0) return [];
+  const result = await sql<TargetedResourceRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  return result.rows;
+};
+
+/** How many publishers a conflict alert names; the total is counted in full. */
+export const PUBLISHER_CONFLICTS_SHOWN = 10;
+
+/**
+ * Publishers present in both a live allowlist and a live blocklist among these lists (they are excluded from
+ * targeting): the first ones by name and how many there are, in one statement.
+ */
+export const findPublisherConflicts = async (
+  db: Kysely<Database>,
+  allowlists: readonly number[],
+  blocklists: readonly number[],
+): Promise<{ publishers: string[]; total: number }> => {
+  if (allowlists.length === 0 || blocklists.length === 0) return { publishers: [], total: 0 };
+  const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${String(id)}::bigint`));
+  const result = await sql<{ publisher: string; total: string }>`
+    SELECT a.publisher, count(*) OVER () AS total
+    FROM publisher_list_entries a
+    JOIN publisher_lists la ON la.id = a.list_id AND la.state <> 'deleted' AND la.kind = 'allow'
+    WHERE a.list_id IN (${ids(allowlists)})
+      AND EXISTS (
+        SELECT 1 FROM publisher_list_entries b
+        JOIN publisher_lists lb ON lb.id = b.list_id AND lb.state <> 'deleted' AND lb.kind = 'block'
+        WHERE b.list_id IN (${ids(blocklists)}) AND b.publisher = a.publisher
+      )
+    GROUP BY a.publisher
+    ORDER BY a.publisher
+    LIMIT ${PUBLISHER_CONFLICTS_SHOWN}
+  `.execute(db);
+  return {
+    publishers: result.rows.map((row) => row.publisher),
+    total: Number(result.rows[0]?.total ?? 0),
+  };
+};

@@ -20,6 +20,7 @@ import {
 } from '@beacon/domain/dictionary/campaigns';
 import { CURRENCIES } from '@beacon/domain/dictionary/currencies';
 import { TRACKING_PROVIDERS } from '@beacon/domain/dictionary/tracking';
+import { TARGETED_RESOURCE_KINDS } from '@beacon/domain/validation/resource-targeting';
 import { z } from 'zod';
 
 /** An id in a path: a bigint identity, so digits only (anything else is a 400, not a 404). */
@@ -37,6 +38,14 @@ const ZScheduleView = z.object({
   ranges: z.array(z.object({ from: z.string(), to: z.string() })),
 });
 
+const ZIds = z.array(z.number());
+
+const ZAudienceTargetingView = z.object({
+  at_least_one_of: ZIds.meta({ description: 'A user matches at least one of these audiences' }),
+  mandatory: ZIds.meta({ description: 'A user matches every one of these audiences' }),
+  excluded: ZIds.meta({ description: 'A user matches none of these audiences' }),
+});
+
 const ZTargetingView = z.object({
   countries: z.array(z.string()),
   regions: z.array(z.string()),
@@ -44,7 +53,33 @@ const ZTargetingView = z.object({
   bundle_ids: z.array(z.string()),
   iab_categories: z.array(z.string()),
   app_categories: z.array(z.string()),
+  audiences: ZAudienceTargetingView,
+  location_audiences: ZIds,
+  geolists: ZIds,
+  publisher_allowlists: ZIds,
+  publisher_blocklists: ZIds,
+  deals: ZIds,
 });
+
+/** A strategy's own resource targeting (decision 021). */
+const ZStrategyTargetingView = z.object({
+  audiences: ZAudienceTargetingView,
+  location_audiences: ZIds,
+  geolists: ZIds,
+});
+
+/** A resource the campaign or one of its strategies targets, named (decision 021). */
+export const ZTargetedResource = z.object({
+  kind: z.enum(TARGETED_RESOURCE_KINDS),
+  id: z.number(),
+  name: z.string(),
+  state: z.string().meta({ description: 'deleted once deleted after being targeted' }),
+  detail: z
+    .string()
+    .nullable()
+    .meta({ description: "Audience type, publisher list kind (allow|block) or deal's supply partner" }),
+});
+export type TTargetedResource = z.infer<typeof ZTargetedResource>;
 
 const ZLocationView = z.object({
   countries: z.array(z.string()),
@@ -116,6 +151,9 @@ export const ZCampaign = ZCampaignRow.extend({
   budget_reset_at: z.string().nullable(),
   deleted_at: z.string().nullable(),
   alerts: z.array(ZCampaignAlert),
+  targeted_resources: z.array(ZTargetedResource).meta({
+    description: 'The resources the campaign and its strategies target, with their names',
+  }),
   tracking: z.object({
     tool: z.enum(TRACKING_PROVIDERS),
     attribution_windows: z
@@ -141,6 +179,7 @@ export const ZStrategy = z.object({
   end_date: ZDay.nullable(),
   location: ZLocationView,
   schedule: ZScheduleView,
+  targeting: ZStrategyTargetingView,
   bid: ZMoney.nullable().meta({ description: "Null: the campaign's bid" }),
   budget_share: z.number(),
   created_at: z.string(),

@@ -19,6 +19,8 @@ import {
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   ACTIVATION_NEEDS_COMPLETE_MESSAGE,
+  ALLOWLIST_EXPECTED_MESSAGE,
+  BLOCKLIST_EXPECTED_MESSAGE,
   CAMPAIGN_DELETED_MESSAGE,
   CAMPAIGN_ORGANIZATION_FIXED_MESSAGE,
   campaignStateTransitionMessage,
@@ -26,12 +28,18 @@ import {
   SOURCE_CAMPAIGN_MESSAGE,
   START_DATE_RESETS_BUDGET_MESSAGE,
   SYNCHRONIZED_DATES_MESSAGE,
+  TARGETED_RESOURCE_UNAVAILABLE_MESSAGE,
 } from '@beacon/domain/validation/messages';
+import {
+  resourceRefsOf,
+  type TargetedResourceKind,
+  type TResourceRef,
+} from '@beacon/domain/validation/resource-targeting';
 import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { CampaignUpdate, Database, NewCampaign, StoredInternal } from '../../db/schema';
 import { AppError, type ErrorDetail } from '../../lib/app-error';
-import { scopeOf } from '../../lib/tenant-scope';
+import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { utcDay } from './campaign-status';
@@ -45,15 +53,25 @@ import {
   findCampaignsInScopeByIds,
   findFollowers,
   findLiveStrategies,
+  findPublisherConflicts,
+  findTargetableIds,
+  findTargetedResources,
   insertCampaign,
   insertStrategy,
   listCampaignsInScope,
   refreshStrategyCounts,
+  type StrategyRecord,
   updateCampaign,
   updateCampaignAtVersion,
 } from './campaigns.repo';
 import type { TCampaign, TCampaignHistoryEntry, TCampaignRow } from './campaigns.schemas';
-import { campaignFieldsOf, toCampaignRow, toCampaignView, toStrategyView } from './campaigns.views';
+import {
+  type CampaignResources,
+  campaignFieldsOf,
+  toCampaignRow,
+  toCampaignView,
+  toStrategyView,
+} from './campaigns.views';
 import { unknownPlaceIssues } from './places-check';
 
 /**
@@ -115,6 +133,79 @@ export const visibleCampaign = async (
   return { record, scope, today };
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// Resource targeting (decision 021)
+
+type Targeting = Parameters<typeof resourceRefsOf>[0];
+
+const idsByKind = (refs: readonly TResourceRef[]): Map<TargetedResourceKind, number[]> => {
+  const ids = new Map<TargetedResourceKind, number[]>();
+  for (const ref of refs) {
+    const list = ids.get(ref.kind) ?? [];
+    if (!list.includes(ref.id)) list.push(ref.id);
+    ids.set(ref.kind, list);
+  }
+  return ids;
+};
+
+/**
+ * The resources a campaign and its strategies target, named, and the publishers both allowed and blocked by
+ * its lists (computed in SQL): two statements whatever the number of resources.
+ */
+export const campaignResources = async (
+  db: Kysely<Database>,
+  campaign: CampaignRecord,
+  strategies: readonly StrategyRecord[],
+): Promise<CampaignResources> => {
+  const targeting = campaignFieldsOf(campaign).targeting;
+  const refs = [
+    ...resourceRefsOf(targeting),
+    ...strategies.flatMap((strategy) => resourceRefsOf(toStrategyView(strategy).targeting)),
+  ];
+  const [rows, conflicts] = await Promise.all([
+    findTargetedResources(db, idsByKind(refs)),
+    findPublisherConflicts(db, targeting.publisher_allowlists, targeting.publisher_blocklists),
+  ]);
+  return { rows, conflicts };
+};
+
+/**
+ * Field issues of the ids a write adds to a targeting: each must exist, be live and be usable by the
+ * campaign's organization (its own or an ancestor's within the caller's scope, or a shared audience segment),
+ * else TARGETED_RESOURCE_UNAVAILABLE_MESSAGE — the same words for absent and foreign ids. A publisher list must
+ * be of the field's kind. Ids already stored (`kept`, same field) stay even if deleted since: the alert says so,
+ * and the campaign is not locked against other changes.
+ */
+export const targetedResourceIssues = async (
+  db: Kysely<Database>,
+  tenant: TenantScope,
+  organizationPath: string,
+  targeting: Targeting | undefined,
+  kept: Targeting | undefined,
+  prefix: readonly string[],
+): Promise<TCampaignIssue[]> => {
+  if (!targeting) return [];
+  const keyOf = (ref: TResourceRef): string => `${ref.path[0]}:${ref.id}`;
+  const keptKeys = new Set((kept ? resourceRefsOf(kept) : []).map(keyOf));
+  const added = resourceRefsOf(targeting).filter((ref) => !keptKeys.has(keyOf(ref)));
+  if (added.length === 0) return [];
+  const usable = await findTargetableIds(db, tenant, organizationPath, idsByKind(added));
+  const byKey = new Map(usable.map((row) => [`${row.kind}:${row.id}`, row]));
+  const issues: TCampaignIssue[] = [];
+  for (const ref of added) {
+    const path = [...prefix, ...ref.path];
+    const row = byKey.get(`${ref.kind}:${ref.id}`);
+    if (!row) {
+      issues.push({ path, message: TARGETED_RESOURCE_UNAVAILABLE_MESSAGE });
+    } else if (ref.path[0] === 'publisher_allowlists' && row.list_kind !== 'allow') {
+      issues.push({ path, message: ALLOWLIST_EXPECTED_MESSAGE });
+    } else if (ref.path[0] === 'publisher_blocklists' && row.list_kind !== 'block') {
+      issues.push({ path, message: BLOCKLIST_EXPECTED_MESSAGE });
+    }
+  }
+  return issues;
+};
+
 /** The full view of a campaign as it is now in the database (after a write). */
 const campaignNow = async (
   db: Kysely<Database>,
@@ -125,7 +216,8 @@ const campaignNow = async (
   const record = await findCampaignById(db, id, today);
   if (!record) throw new AppError('NOT_FOUND');
   const strategies = await findLiveStrategies(db, id);
-  return toCampaignView(record, strategies, { today, withInternal: mayUseInternal(principal) });
+  const resources = await campaignResources(db, record, strategies);
+  return toCampaignView(record, strategies, { today, withInternal: mayUseInternal(principal) }, resources);
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -305,7 +397,8 @@ export const listVisibleCampaigns = async (
 export const getCampaign = async (deps: Deps, principal: Principal, id: string): Promise<TCampaign> => {
   const { record, today } = await visibleCampaign(deps, principal, id);
   const strategies = await findLiveStrategies(deps.db, record.id);
-  return toCampaignView(record, strategies, { today, withInternal: mayUseInternal(principal) });
+  const resources = await campaignResources(deps.db, record, strategies);
+  return toCampaignView(record, strategies, { today, withInternal: mayUseInternal(principal) }, resources);
 };
 
 export const campaignHistory = async (
@@ -410,6 +503,9 @@ export const createCampaign = async (
   const issues = [
     ...campaignIssues(valuesOf(fields), { currency, complete: state !== 'preview' }),
     ...(await unknownPlaceIssues(fields.targeting, ['targeting'])),
+    ...(await targetedResourceIssues(deps.db, scope.tenant, organization.path, fields.targeting, undefined, [
+      'targeting',
+    ])),
   ];
   if (issues.length > 0) throw invalid(issues);
 
@@ -461,13 +557,16 @@ export const updateCampaignFields = async (
   const stored = campaignFieldsOf(record);
   const isDraft = record.state === 'preview';
   let organizationId = record.organization_id;
+  let organizationPath = record.organization_path;
   let currency: Currency = record.currency;
   if (changes.organization !== undefined && String(changes.organization) !== record.organization_id) {
     if (!isDraft) throw invalidAt('organization', CAMPAIGN_ORGANIZATION_FIXED_MESSAGE);
     const organization = await targetOrganization(deps, scope, String(changes.organization));
     organizationId = organization.id;
+    organizationPath = organization.path;
     currency = organization.currency;
   }
+  const organizationChanged = organizationId !== record.organization_id;
 
   const merged: CampaignFields = {
     ...stored,
@@ -502,6 +601,15 @@ export const updateCampaignFields = async (
     ),
     ...campaignIssues(valuesOf(merged), { currency, complete: state !== 'preview' }),
     ...(await unknownPlaceIssues(targetingChanges ?? {}, ['targeting'])),
+    // A new organization may not use what the old one could: every id is checked again then.
+    ...(await targetedResourceIssues(
+      deps.db,
+      scope.tenant,
+      organizationPath,
+      organizationChanged ? merged.targeting : targetingChanges,
+      organizationChanged ? undefined : stored.targeting,
+      ['targeting'],
+    )),
   ];
   if (issues.length > 0) {
     const activating = nextState !== undefined && nextState !== record.state;
@@ -783,6 +891,7 @@ export const duplicateCampaign = async (
           end_date: strategy.end_date,
           location: JSON.stringify(view.location),
           schedule: JSON.stringify(view.schedule),
+          targeting: JSON.stringify(view.targeting),
           bid: strategy.bid,
           budget_share: strategy.budget_share,
         });

@@ -1,5 +1,9 @@
 import { deliveryStatus } from '@beacon/domain/campaigns/delivery-status';
-import { targetingAlerts } from '@beacon/domain/campaigns/targeting-alerts';
+import {
+  type PublisherConflicts,
+  resourceTargetingAlerts,
+  targetingAlerts,
+} from '@beacon/domain/campaigns/targeting-alerts';
 import { trackingTerms } from '@beacon/domain/campaigns/tracking-terms';
 import type {
   CampaignStatus,
@@ -8,9 +12,15 @@ import type {
   SchedulePreset,
 } from '@beacon/domain/dictionary/campaigns';
 import { fromMicros } from '@beacon/domain/dictionary/currencies';
-import type { StoredSchedule } from '../../db/schema';
-import type { CampaignListRecord, CampaignRecord, StrategyRecord } from './campaigns.repo';
-import type { TCampaign, TCampaignRow, TStrategy } from './campaigns.schemas';
+import { EMPTY_AUDIENCE_TARGETING } from '@beacon/domain/validation/resource-targeting';
+import type { StoredAudienceTargeting, StoredSchedule } from '../../db/schema';
+import type {
+  CampaignListRecord,
+  CampaignRecord,
+  StrategyRecord,
+  TargetedResourceRow,
+} from './campaigns.repo';
+import type { TCampaign, TCampaignRow, TStrategy, TTargetedResource } from './campaigns.schemas';
 
 /** Conversions between stored campaigns and strategies and what the API answers (decision 014). */
 
@@ -24,6 +34,13 @@ const scheduleView = (schedule: StoredSchedule) => ({
   preset: schedule.preset as SchedulePreset,
   days: schedule.days as DayOfWeek[],
   ranges: schedule.ranges.map((range) => ({ from: range.from, to: range.to })),
+});
+
+/** Stored audience groups (campaigns stored before decision 021 have none). */
+const audiencesView = (audiences: StoredAudienceTargeting | undefined) => ({
+  at_least_one_of: [...(audiences?.at_least_one_of ?? EMPTY_AUDIENCE_TARGETING.at_least_one_of)],
+  mandatory: [...(audiences?.mandatory ?? EMPTY_AUDIENCE_TARGETING.mandatory)],
+  excluded: [...(audiences?.excluded ?? EMPTY_AUDIENCE_TARGETING.excluded)],
 });
 
 const NO_CREATIVES = { total: 0, active: 0, paused: 0, pending: 0 } as const;
@@ -86,6 +103,11 @@ export const toStrategyView = (record: StrategyRecord): TStrategy => ({
     cities: [...record.location.cities],
   },
   schedule: scheduleView(record.schedule),
+  targeting: {
+    audiences: audiencesView(record.targeting.audiences),
+    location_audiences: [...record.targeting.location_audiences],
+    geolists: [...record.targeting.geolists],
+  },
   bid: moneyOrNull(record.bid),
   budget_share: record.budget_share,
   created_at: record.created_at.toISOString(),
@@ -127,24 +149,61 @@ export const campaignFieldsOf = (record: CampaignRecord) => ({
     bundle_ids: [...record.targeting.bundle_ids],
     iab_categories: [...record.targeting.iab_categories],
     app_categories: [...record.targeting.app_categories],
+    audiences: audiencesView(record.targeting.audiences),
+    location_audiences: [...(record.targeting.location_audiences ?? [])],
+    geolists: [...(record.targeting.geolists ?? [])],
+    publisher_allowlists: [...(record.targeting.publisher_allowlists ?? [])],
+    publisher_blocklists: [...(record.targeting.publisher_blocklists ?? [])],
+    deals: [...(record.targeting.deals ?? [])],
   },
   source_campaign: idOrNull(record.source_campaign_id),
 });
 
-/** One campaign with every field, its alerts and tracking terms; `internal` only when the caller may see it. */
+/** What a campaign read knows of its targeted resources: their rows and the publishers both allowed and blocked. */
+export type CampaignResources = {
+  readonly rows: readonly TargetedResourceRow[];
+  readonly conflicts: PublisherConflicts;
+};
+
+export const toTargetedResource = (row: TargetedResourceRow): TTargetedResource => ({
+  kind: row.kind,
+  id: Number(row.id),
+  name: row.name,
+  state: row.state,
+  detail: row.detail,
+});
+
+/**
+ * One campaign with every field, its alerts, its targeted resources named and its tracking terms; `internal`
+ * only when the caller may see it.
+ */
 export const toCampaignView = (
   record: CampaignRecord,
   strategies: readonly StrategyRecord[],
   options: { today: string; withInternal: boolean },
+  resources: CampaignResources,
 ): TCampaign => {
   const fields = campaignFieldsOf(record);
   const strategyViews = strategies.map(toStrategyView);
+  const infos = resources.rows.map((row) => ({
+    kind: row.kind,
+    id: Number(row.id),
+    name: row.name,
+    live: row.state !== 'deleted',
+    country: row.country,
+    start_date: row.start_date,
+    end_date: row.end_date,
+  }));
   return {
     ...toCampaignRow(record, options.today),
     ...fields,
     budget_reset_at: isoOrNull(record.budget_reset_at),
     deleted_at: isoOrNull(record.deleted_at),
-    alerts: targetingAlerts(fields, strategyViews),
+    alerts: [
+      ...targetingAlerts(fields, strategyViews),
+      ...resourceTargetingAlerts(fields, strategyViews, infos, resources.conflicts),
+    ],
+    targeted_resources: resources.rows.map(toTargetedResource),
     tracking: trackingTerms(record.tracking_tool),
     ...(options.withInternal
       ? {

@@ -27,7 +27,7 @@ import {
   updateStrategyAtVersion,
 } from './campaigns.repo';
 import type { TStrategy } from './campaigns.schemas';
-import { invalid, visibleCampaign } from './campaigns.service';
+import { campaignScopeOf, invalid, targetedResourceIssues, visibleCampaign } from './campaigns.service';
 import { toStrategyView } from './campaigns.views';
 import { unknownPlaceIssues } from './places-check';
 
@@ -189,6 +189,14 @@ export const createStrategy = async (
     const issues = [
       ...strategyIssues(withoutNulls(body), contextOf(record, await otherShares(trx, record.id, null))),
       ...(await unknownPlaceIssues(body.location, ['location'])),
+      ...(await targetedResourceIssues(
+        trx,
+        campaignScopeOf(principal).tenant,
+        record.organization_path,
+        body.targeting,
+        undefined,
+        ['targeting'],
+      )),
     ];
     if (issues.length > 0) throw invalid(issues);
     const strategy = await insertStrategyWithHistory(
@@ -201,6 +209,7 @@ export const createStrategy = async (
         end_date: body.end_date,
         location: JSON.stringify(body.location),
         schedule: JSON.stringify(body.schedule),
+        targeting: JSON.stringify(body.targeting),
         bid: money(body.bid),
         budget_share: body.budget_share,
       },
@@ -243,6 +252,16 @@ export const updateStrategy = async (
       );
     });
     if (changes.location) relevant.push(...(await unknownPlaceIssues(changes.location, ['location'])));
+    relevant.push(
+      ...(await targetedResourceIssues(
+        trx,
+        campaignScopeOf(principal).tenant,
+        campaign.organization_path,
+        changes.targeting,
+        current.targeting,
+        ['targeting'],
+      )),
+    );
     if (relevant.length > 0) throw invalid(relevant);
     const values: StrategyUpdate = {
       ...(changes.name !== undefined ? { name: changes.name } : {}),
@@ -251,6 +270,7 @@ export const updateStrategy = async (
       ...(changes.end_date !== undefined ? { end_date: changes.end_date } : {}),
       ...(changes.location !== undefined ? { location: JSON.stringify(changes.location) } : {}),
       ...(changes.schedule !== undefined ? { schedule: JSON.stringify(changes.schedule) } : {}),
+      ...(changes.targeting !== undefined ? { targeting: JSON.stringify(changes.targeting) } : {}),
       ...(changes.bid !== undefined ? { bid: money(changes.bid) } : {}),
       ...(changes.budget_share !== undefined ? { budget_share: changes.budget_share } : {}),
     };
@@ -323,6 +343,7 @@ export const duplicateStrategy = async (
         end_date: strategy.end_date,
         location: JSON.stringify(view.location),
         schedule: JSON.stringify(view.schedule),
+        targeting: JSON.stringify(view.targeting),
         bid: strategy.bid,
         budget_share: Math.min(strategy.budget_share, left),
       },
