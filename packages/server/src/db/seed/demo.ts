@@ -9,6 +9,7 @@ import type { Db } from '../database';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoGeolists } from './demo-geolists';
+import { seedDemoAudiences } from './demo-audiences';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
 import { seedDemoPublisherLists } from './demo-publisher-lists';
 
@@ -150,6 +151,16 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
       new Date(),
     );
     await seedDemoPublisherLists(trx, { agency: ids.get('agency') ?? '' }, SEED_ACTOR);
+    await seedDemoAudiences(
+      trx,
+      {
+        agency: ids.get('agency') ?? '',
+        advertiser: ids.get('advertiser') ?? '',
+        dataPartner: ids.get('dataPartner') ?? '',
+      },
+      SEED_ACTOR,
+      new Date(),
+    );
     await seedDemoDeals(
       trx,
       {
