@@ -138,6 +138,12 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/resources/ResourcesLayout')).ResourcesSectionPage,
                     }),
                   },
+                  {
+                    path: 'geolist/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/geolists/GeolistPage')).GeolistPage,
+                    }),
+                  },
                   // Detail pages: /resources/audience/:id (helper B) and /resources/publisher/:id (helper A) join here.
                 ],
               },

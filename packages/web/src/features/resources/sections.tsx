@@ -27,6 +27,12 @@ export const RESOURCES_SECTIONS: readonly ResourcesSection[] = [
     resource: 'resources-audiences',
     Component: lazy(async () => ({ default: (await import('./AudiencesSection')).AudiencesSection })),
   },
+  {
+    name: 'geolists',
+    label: 'Geolists',
+    resource: 'resources-geolists',
+    Component: lazy(async () => ({ default: (await import('./geolists/GeolistsSection')).GeolistsSection })),
+  },
 ];
 
 export type SectionViewer = {

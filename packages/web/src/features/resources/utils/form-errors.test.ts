@@ -1,0 +1,57 @@
+import { GEOLIST_NAME_MAX_LENGTH, ZGeolistDuplicate } from '@beacon/domain/validation/geolist-form';
+import { maxLengthMessage } from '@beacon/domain/validation/messages';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/api-error';
+import { checkWith, errorsOfApiError, fileRejectionOf } from './form-errors';
+
+describe('checkWith', () => {
+  it('answers the parsed value, or the first message of each field', () => {
+    expect(checkWith(ZGeolistDuplicate, { name: ' Stores ' })).toEqual({
+      ok: true,
+      value: { name: 'Stores' },
+    });
+    expect(checkWith(ZGeolistDuplicate, { name: 'x'.repeat(GEOLIST_NAME_MAX_LENGTH + 1) })).toEqual({
+      ok: false,
+      errors: { name: maxLengthMessage(GEOLIST_NAME_MAX_LENGTH) },
+    });
+  });
+});
+
+describe('errors of an answer', () => {
+  it('maps the details of a 400 to their fields', () => {
+    const error = new ApiError('Invalid', {
+      status: 400,
+      details: [
+        { path: 'name', message: 'Too long' },
+        { path: 'areas.2.radius', message: 'The radius must be a number greater than 0' },
+      ],
+    });
+    expect(errorsOfApiError(error)).toEqual({
+      name: 'Too long',
+      areas: 'The radius must be a number greater than 0',
+    });
+    expect(errorsOfApiError(new Error('x'))).toEqual({});
+  });
+
+  it('keeps every bad line of a rejected file with its number', () => {
+    const body = {
+      message: 'Wrong areas',
+      file_error: 'wrong_areas',
+      details: [
+        { path: 'file', line: 3, message: 'Latitude out of range' },
+        { path: 'file', line: 4, message: 'Bad radius' },
+      ],
+    };
+    const error = new ApiError('Wrong areas', { status: 400, details: body.details, body });
+    expect(fileRejectionOf(error)).toEqual({
+      message: 'Wrong areas',
+      lines: [
+        { line: 3, message: 'Latitude out of range' },
+        { line: 4, message: 'Bad radius' },
+      ],
+    });
+    expect(
+      fileRejectionOf(new ApiError('Name taken', { status: 400, body: { message: 'Name taken' } })),
+    ).toBeNull();
+  });
+});
