@@ -28,6 +28,12 @@ export const RESOURCES_SECTIONS: readonly ResourcesSection[] = [
     Component: lazy(async () => ({ default: (await import('./AudiencesSection')).AudiencesSection })),
   },
   {
+    name: 'deals',
+    label: 'Deals',
+    resource: 'resources-deals',
+    Component: lazy(async () => ({ default: (await import('./deals/DealsSection')).DealsSection })),
+  },
+  {
     name: 'geolists',
     label: 'Geolists',
     resource: 'resources-geolists',
