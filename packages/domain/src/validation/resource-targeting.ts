@@ -145,8 +145,9 @@ export const EMPTY_STRATEGY_TARGETING: TStrategyTargeting = {
 };
 
 /** Whether a user can be selected by audience: some audience in "at least one of them" or "mandatory ones". */
-export const hasRequiredAudienceGroup = (audiences: Partial<TAudienceTargeting> | undefined): boolean =>
-  (audiences?.at_least_one_of?.length ?? 0) > 0 || (audiences?.mandatory?.length ?? 0) > 0;
+export const hasRequiredAudienceGroup = (
+  audiences: { readonly [group in AudienceGroup]?: readonly number[] } | undefined,
+): boolean => (audiences?.at_least_one_of?.length ?? 0) > 0 || (audiences?.mandatory?.length ?? 0) > 0;
 
 /** Audiences are required for retargeting (decision 021). */
 export const areAudiencesRequired = (objective: string | null | undefined): boolean =>
@@ -155,7 +156,7 @@ export const areAudiencesRequired = (objective: string | null | undefined): bool
 /** The §5 hint when audiences are required and none is selected, on `at_least_one_of`; undefined otherwise. */
 export const audiencesRequiredIssue = (
   objective: string | null | undefined,
-  audiences: Partial<TAudienceTargeting> | undefined,
+  audiences: { readonly [group in AudienceGroup]?: readonly number[] } | undefined,
 ): { path: string[]; message: string } | undefined =>
   areAudiencesRequired(objective) && !hasRequiredAudienceGroup(audiences)
     ? { path: ['audiences', 'at_least_one_of'], message: AUDIENCES_REQUIRED_MESSAGE }

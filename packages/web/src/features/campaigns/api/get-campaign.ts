@@ -21,6 +21,7 @@ import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-fo
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { CAMPAIGNS_QUERY_KEY, type CampaignRow } from '../../../components/campaign/api/campaign-row';
+import type { TargetedResource } from './resources';
 
 /** Every campaign query starts with the grid's key, so that a save refreshes the grid and the detail alike. */
 export { CAMPAIGNS_QUERY_KEY };
@@ -38,6 +39,17 @@ export type CampaignTargeting = {
   readonly bundle_ids: readonly string[];
   readonly iab_categories: readonly string[];
   readonly app_categories: readonly string[];
+  /** Resource targeting (decision 021): ids. */
+  readonly audiences: {
+    readonly at_least_one_of: readonly number[];
+    readonly mandatory: readonly number[];
+    readonly excluded: readonly number[];
+  };
+  readonly location_audiences: readonly number[];
+  readonly geolists: readonly number[];
+  readonly publisher_allowlists: readonly number[];
+  readonly publisher_blocklists: readonly number[];
+  readonly deals: readonly number[];
 };
 
 export type CampaignInternal = {
@@ -75,6 +87,8 @@ export type Campaign = CampaignRow & {
   readonly targeting: CampaignTargeting;
   readonly internal?: CampaignInternal;
   readonly alerts: readonly TargetingAlert[];
+  /** The resources the campaign and its strategies target, named. */
+  readonly targeted_resources: readonly TargetedResource[];
 };
 
 export const campaignQueryKey = (id: number) => [...CAMPAIGNS_QUERY_KEY, 'one', id] as const;

@@ -13,6 +13,16 @@ export type StrategyLocation = {
   readonly cities: readonly string[];
 };
 
+export type StrategyTargeting = {
+  readonly audiences: {
+    readonly at_least_one_of: readonly number[];
+    readonly mandatory: readonly number[];
+    readonly excluded: readonly number[];
+  };
+  readonly location_audiences: readonly number[];
+  readonly geolists: readonly number[];
+};
+
 export type Strategy = {
   readonly id: number;
   readonly campaign: number;
@@ -22,6 +32,8 @@ export type Strategy = {
   readonly end_date: string | null;
   readonly location: StrategyLocation;
   readonly schedule: CampaignSchedule;
+  /** Its own audiences, location audiences and geolists (decision 021). */
+  readonly targeting: StrategyTargeting;
   readonly bid: string | null;
   readonly budget_share: number;
   readonly created_at: string;

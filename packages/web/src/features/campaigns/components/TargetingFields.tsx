@@ -1,13 +1,15 @@
 /** Places, apps, categories and schedule of a campaign (loaded on demand: the heavy part of the form). */
+import { areAudiencesRequired } from '@beacon/domain/validation/resource-targeting';
 import Box from '@mui/material/Box';
 import { isFieldAsked } from '../utils/type-fields';
 import { BundleIdsField } from './BundleIdsField';
 import { CategoriesField } from './CategoriesField';
 import { CitiesField, CountriesField, RegionsField } from './place-pickers';
+import { ResourceTargetingFields } from './ResourceTargetingFields';
 import { ScheduleEditor } from './ScheduleEditor';
 import type { SectionProps } from './section-props';
 
-export const TargetingFields = ({ values, errors, onChange, disabled }: SectionProps) => {
+export const TargetingFields = ({ values, errors, onChange, disabled, targetedResources }: SectionProps) => {
   const targeting = values.targeting;
   const set = (changes: Partial<typeof targeting>) => onChange({ targeting: { ...targeting, ...changes } });
   const asks = (key: string) => isFieldAsked(values.type, `targeting.${key}`);
@@ -71,6 +73,15 @@ export const TargetingFields = ({ values, errors, onChange, disabled }: SectionP
           disabled={disabled}
         />
       )}
+      <ResourceTargetingFields
+        value={targeting}
+        onChange={set}
+        errors={errors}
+        known={targetedResources}
+        audiencesRequired={isFieldAsked(values.type, 'objective') && areAudiencesRequired(values.objective)}
+        withSupply
+        disabled={disabled}
+      />
       {isFieldAsked(values.type, 'schedule') && (
         <ScheduleEditor
           value={values.schedule}

@@ -1,4 +1,5 @@
 import type { Currency } from '@beacon/domain/dictionary/currencies';
+import type { TargetedResource } from '../api/resources';
 import type { CampaignFormValues, FormErrors } from '../utils/campaign-form';
 
 /** What every section of the campaign form receives. */
@@ -8,4 +9,6 @@ export type SectionProps = {
   readonly onChange: (changes: Partial<CampaignFormValues>) => void;
   readonly currency: Currency;
   readonly disabled?: boolean;
+  /** The resources the saved campaign targets, named (none while creating). */
+  readonly targetedResources?: readonly TargetedResource[];
 };

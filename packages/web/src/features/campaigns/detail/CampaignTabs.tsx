@@ -141,7 +141,7 @@ export const CampaignTabs = ({
       >
         {(props) => (
           <Section title="Targeting">
-            <TargetingSectionFields {...props} />
+            <TargetingSectionFields {...props} targetedResources={campaign.targeted_resources} />
           </Section>
         )}
       </CampaignEditForm>

@@ -25,6 +25,7 @@ import { createStrategy, fetchStrategy, type Strategy, updateStrategy } from '..
 import { bidHint, FieldGrid, Wide } from '../components/CampaignFormSections';
 import { DateField, IntegerField, MoneyField, PlainTextField } from '../components/fields';
 import { CitiesField, CountriesField, RegionsField } from '../components/place-pickers';
+import { ResourceTargetingFields } from '../components/ResourceTargetingFields';
 import { ScheduleEditor } from '../components/ScheduleEditor';
 import { errorsOfDetails, type FormErrors, schemaErrors } from '../utils/campaign-form';
 import {
@@ -282,6 +283,16 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
                 value={values.schedule}
                 onChange={(schedule) => change({ schedule })}
                 error={errors.schedule}
+              />
+            </Wide>
+            <Wide>
+              <ResourceTargetingFields
+                value={values.targeting}
+                onChange={(targeting) => change({ targeting: { ...values.targeting, ...targeting } })}
+                errors={errors}
+                known={campaign.targeted_resources}
+                audiencesRequired={false}
+                withSupply={false}
               />
             </Wide>
           </FieldGrid>

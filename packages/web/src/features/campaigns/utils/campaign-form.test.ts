@@ -1,5 +1,6 @@
 import { campaignCreateSchema } from '@beacon/domain/validation/campaign-form';
 import {
+  AUDIENCES_REQUIRED_MESSAGE,
   BUNDLE_ID_MESSAGE,
   CAMPAIGN_NAME_MESSAGE,
   MAX_COUNTRIES_MESSAGE,
@@ -48,6 +49,30 @@ describe('campaign form', () => {
     expect(body).not.toHaveProperty('start_date');
     expect(body.targeting).not.toHaveProperty('bundle_ids');
     expect(body).not.toHaveProperty('internal');
+  });
+
+  it('sends the resource targeting, and a retargeting campaign without audiences gets the §5 hint', () => {
+    const values: CampaignFormValues = {
+      ...emptyCampaignForm('app-promotion', 1),
+      targeting: {
+        ...emptyCampaignForm('app-promotion', 1).targeting,
+        geolists: [4],
+        publisher_blocklists: [9],
+        audiences: { at_least_one_of: [], mandatory: [], excluded: [2] },
+      },
+    };
+    const body = createBodyOf(values, 'preview', { withInternal: false });
+    expect(body.targeting).toMatchObject({
+      geolists: [4],
+      publisher_blocklists: [9],
+      audiences: { at_least_one_of: [], mandatory: [], excluded: [2] },
+    });
+    const complete = createBodyOf({ ...values, objective: 'retargeting' }, 'inactive', {
+      withInternal: false,
+    });
+    expect(schemaErrors(campaignCreateSchema('usd'), complete)['targeting.audiences.at_least_one_of']).toBe(
+      AUDIENCES_REQUIRED_MESSAGE,
+    );
   });
 
   it('makes a body the domain schema accepts for a complete campaign', () => {
@@ -110,7 +135,19 @@ describe('campaign form', () => {
     const values = { ...initial, budget: '2000', targeting: { ...initial.targeting, countries: ['ESP'] } };
     expect(updateBodyOf(values, initial, ['name', 'budget', 'targeting'], 4)).toEqual({
       budget: '2000',
-      targeting: { countries: ['ESP'], regions: [], cities: [], iab_categories: [], app_categories: [] },
+      targeting: {
+        countries: ['ESP'],
+        regions: [],
+        cities: [],
+        iab_categories: [],
+        app_categories: [],
+        audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
+        location_audiences: [],
+        geolists: [],
+        publisher_allowlists: [],
+        publisher_blocklists: [],
+        deals: [],
+      },
       version: 4,
     });
     expect(updateBodyOf(initial, initial, ['name'], 4)).toEqual({ version: 4 });
@@ -121,6 +158,9 @@ describe('campaign form', () => {
     expect(fieldKeyOf('targeting.bundle_ids.2')).toBe('targeting.bundle_ids');
     expect(fieldKeyOf('schedule.ranges.0.to')).toBe('schedule');
     expect(fieldKeyOf('internal.notes')).toBe('internal.notes');
+    expect(fieldKeyOf('targeting.geolists.1')).toBe('targeting.geolists');
+    expect(fieldKeyOf('targeting.audiences.at_least_one_of')).toBe('targeting.audiences.at_least_one_of');
+    expect(fieldKeyOf('targeting.audiences.excluded.2')).toBe('targeting.audiences.excluded');
     expect(
       errorsOfDetails([
         { path: 'bid', message: 'first' },

@@ -71,6 +71,12 @@ export const EMPTY_TARGETING: CampaignTargeting = {
   bundle_ids: [],
   iab_categories: [],
   app_categories: [],
+  audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
+  location_audiences: [],
+  geolists: [],
+  publisher_allowlists: [],
+  publisher_blocklists: [],
+  deals: [],
 };
 
 const ALL_DAY_SCHEDULE: CampaignSchedule = {
@@ -244,7 +250,7 @@ const OMITTED_WHEN_NULL: ReadonlySet<string> = new Set<CampaignField>([
 ]);
 
 /** The targeting keys a type asks (bundle ids for app promotion, categories for multichannel…). */
-const targetingBody = (values: CampaignFormValues): Record<string, readonly string[]> =>
+const targetingBody = (values: CampaignFormValues): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(values.targeting).filter(([key]) => isFieldAsked(values.type, `targeting.${key}`)),
   );
@@ -317,11 +323,14 @@ export type FormErrors = Readonly<Record<string, string>>;
 
 /**
  * Where a message shows: a top-level field by its name; targeting and internal fields by `targeting.countries`,
- * `internal.notes`; an item of a list on its list (`targeting.bundle_ids.2` → `targeting.bundle_ids`); any
- * part of a schedule on the schedule.
+ * `internal.notes`; an item of a list on its list (`targeting.bundle_ids.2` → `targeting.bundle_ids`); an
+ * audience group on its group (`targeting.audiences.excluded.1` → `targeting.audiences.excluded`); any part of
+ * a schedule on the schedule.
  */
 export const fieldKeyOf = (path: string): string => {
-  const [first = '', second] = path.split('.');
+  const [first = '', second, third] = path.split('.');
+  if (first === 'targeting' && second === 'audiences' && third !== undefined)
+    return `${first}.${second}.${third}`;
   if ((first === 'targeting' || first === 'internal') && second !== undefined) return `${first}.${second}`;
   return first;
 };

@@ -35,6 +35,11 @@ const strategy = (share: number): Strategy => ({
   end_date: null,
   location: { countries: ['ESP'], regions: [], cities: [] },
   schedule: { preset: 'all', days: ['monday'], ranges: [{ from: '00:00', to: '24:00' }] },
+  targeting: {
+    audiences: { at_least_one_of: [], mandatory: [], excluded: [5] },
+    location_audiences: [],
+    geolists: [3],
+  },
   bid: null,
   budget_share: share,
   created_at: '',
@@ -69,5 +74,18 @@ describe('strategy form', () => {
       version: 3,
     });
     expect(strategyFieldKeyOf('location.countries.0')).toBe('location.countries');
+    expect(strategyFieldKeyOf('targeting.geolists.1')).toBe('targeting.geolists');
+    expect(strategyFieldKeyOf('targeting.audiences.excluded.0')).toBe('targeting.audiences.excluded');
+  });
+
+  it('carries its own resource targeting', () => {
+    const initial = strategyFormOf(strategy(10));
+    expect(strategyBodyOf(initial).targeting).toEqual({
+      audiences: { at_least_one_of: [], mandatory: [], excluded: [5] },
+      location_audiences: [],
+      geolists: [3],
+    });
+    const targeting = { ...initial.targeting, geolists: [3, 4] };
+    expect(strategyUpdateBodyOf({ ...initial, targeting }, initial, 3)).toEqual({ targeting, version: 3 });
   });
 });

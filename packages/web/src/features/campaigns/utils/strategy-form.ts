@@ -4,7 +4,7 @@
  */
 import type { StrategyState } from '@beacon/domain/dictionary/campaigns';
 import type { Campaign, CampaignSchedule } from '../api/get-campaign';
-import type { Strategy, StrategyLocation } from '../api/strategies';
+import type { Strategy, StrategyLocation, StrategyTargeting } from '../api/strategies';
 
 export type StrategyFormValues = {
   readonly name: string;
@@ -13,8 +13,15 @@ export type StrategyFormValues = {
   readonly end_date: string;
   readonly location: StrategyLocation;
   readonly schedule: CampaignSchedule;
+  readonly targeting: StrategyTargeting;
   readonly bid: string;
   readonly budget_share: string;
+};
+
+export const EMPTY_STRATEGY_TARGETING: StrategyTargeting = {
+  audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
+  location_audiences: [],
+  geolists: [],
 };
 
 /** A new strategy of a campaign: its flight, its places and schedule, its bid, the budget share left. */
@@ -31,6 +38,7 @@ export const newStrategyForm = (campaign: Campaign, strategies: readonly Strateg
       cities: [...campaign.targeting.cities],
     },
     schedule: campaign.schedule,
+    targeting: EMPTY_STRATEGY_TARGETING,
     bid: '',
     budget_share: String(Math.max(0, Math.min(100, 100 - used))),
   };
@@ -47,6 +55,7 @@ export const strategyFormOf = (strategy: Strategy): StrategyFormValues => ({
     cities: [...strategy.location.cities],
   },
   schedule: strategy.schedule,
+  targeting: strategy.targeting,
   bid: strategy.bid ?? '',
   budget_share: String(strategy.budget_share),
 });
@@ -64,6 +73,7 @@ export const strategyBodyOf = (values: StrategyFormValues): Record<string, unkno
   end_date: values.end_date.trim() === '' ? null : values.end_date,
   location: values.location,
   schedule: values.schedule,
+  targeting: values.targeting,
   bid: values.bid.trim() === '' ? null : values.bid.trim(),
   budget_share: shareOf(values.budget_share),
 });
@@ -88,8 +98,15 @@ export const strategyUpdateBodyOf = (
 export const isStrategyFormDirty = (values: StrategyFormValues, initial: StrategyFormValues): boolean =>
   !sameValue(values, initial);
 
-/** Where a message shows: `location.countries` on the countries, anything else on its top-level field. */
+/**
+ * Where a message shows: `location.countries` on the countries, `targeting.geolists.1` on the geolists,
+ * `targeting.audiences.excluded.0` on that group, anything else on its top-level field.
+ */
 export const strategyFieldKeyOf = (path: string): string => {
-  const [first = '', second] = path.split('.');
-  return first === 'location' && second !== undefined ? `location.${second}` : first;
+  const [first = '', second, third] = path.split('.');
+  if (first === 'targeting' && second === 'audiences' && third !== undefined)
+    return `targeting.audiences.${third}`;
+  return (first === 'location' || first === 'targeting') && second !== undefined
+    ? `${first}.${second}`
+    : first;
 };
