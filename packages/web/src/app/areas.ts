@@ -60,7 +60,7 @@ export const AREAS: readonly Area[] = [
     isAvailable: true,
     // Sections and detail pages (features/resources/sections.tsx): 'publisher-lists' and 'publisher' join
     // with publisher lists, 'audience' with the audience detail page.
-    sections: ['audiences', 'deals', 'geolists', 'geolist'],
+    sections: ['audiences', 'location-audience', 'deals', 'geolists', 'geolist'],
     // §6 lets a creative manager use resources but none of their sections: no entry leading nowhere.
     menuNeedsOneOf: ['resources-audiences', 'resources-deals', 'resources-geolists', 'resources-publishers'],
   },

@@ -144,6 +144,14 @@ export const router = createBrowserRouter([
                       Component: (await import('../features/resources/geolists/GeolistPage')).GeolistPage,
                     }),
                   },
+                  {
+                    path: 'location-audience/:id',
+                    lazy: async () => ({
+                      Component: (
+                        await import('../features/resources/location-audiences/LocationAudiencePage')
+                      ).LocationAudiencePage,
+                    }),
+                  },
                   // Detail pages: /resources/audience/:id (helper B) and /resources/publisher/:id (helper A) join here.
                 ],
               },

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { AreasMap } from './AreasMap';
 import { areaLabel, type MapArea, removeArea, replaceArea } from './map-areas';
 
@@ -90,6 +90,7 @@ export const AreasEditor = ({
   fitKey,
   mapHeight = 480,
 }: AreasEditorProps) => {
+  const headingId = useId();
   const [selected, setSelected] = useState<number | null>(null);
   const [page, setPage] = useState(0);
   const isEditable = onChange !== undefined;
@@ -130,7 +131,7 @@ export const AreasEditor = ({
         )}
       </Box>
       <Box sx={{ flex: 2, minWidth: 0 }}>
-        <Typography variant="h3" component="h3" id="areas-list-heading" sx={{ mb: 1 }}>
+        <Typography variant="h3" component="h3" id={headingId} sx={{ mb: 1 }}>
           {areas.length === 1 ? '1 area' : `${areas.length} areas`}
         </Typography>
         {areas.length === 0 ? (
@@ -139,7 +140,7 @@ export const AreasEditor = ({
           </Typography>
         ) : (
           <>
-            <List dense aria-labelledby="areas-list-heading" disablePadding>
+            <List dense aria-labelledby={headingId} disablePadding>
               {shown.map((area, offset) => {
                 const index = start + offset;
                 const name = areaLabel(area, index);

@@ -7,15 +7,18 @@ import type {
   LocationAudiencePrecision,
   LocationAudienceState,
 } from '@beacon/domain/dictionary/location-audiences';
+import type {
+  TLocationAudienceCreate,
+  TLocationAudienceDuplicate,
+  TLocationAudienceUpdate,
+} from '@beacon/domain/validation/location-audience-form';
+import { api } from '../../../../api/client';
 import { listFetcher } from '../../../../api/list-query';
+import type { HistoryEntry } from '../../components/HistoryDialog';
+import type { MapArea } from '../../components/map-areas';
 
-export type LocationAudienceAreaView = {
-  readonly latitude: number;
-  readonly longitude: number;
-  /** Metres. */
-  readonly radius: number;
-  readonly name: string | null;
-};
+/** An area: a circle of `radius` metres around its centre, with an optional name. */
+export type LocationAudienceAreaView = MapArea;
 
 export type LocationAudienceRow = {
   readonly id: number;
@@ -45,3 +48,29 @@ export const LOCATION_AUDIENCE_LIST_QUERY_KEY = [...LOCATION_AUDIENCES_QUERY_KEY
 export const fetchLocationAudiences = listFetcher<LocationAudienceRow>('/location-audiences');
 
 export const locationAudiencePath = (id: number): string => `/resources/location-audience/${id}`;
+
+export const locationAudienceQueryKey = (id: number) => [...LOCATION_AUDIENCES_QUERY_KEY, 'one', id] as const;
+
+export const fetchLocationAudience = (id: number, signal?: AbortSignal): Promise<LocationAudience> =>
+  api<LocationAudience>(`/location-audience/${id}`, { signal });
+
+export const createLocationAudience = (body: TLocationAudienceCreate): Promise<LocationAudience> =>
+  api<LocationAudience>('/location-audience', { method: 'POST', body });
+
+/** PUT at the version read (409 when stale); `areas` replaces them all. */
+export const updateLocationAudience = (
+  id: number,
+  body: TLocationAudienceUpdate,
+): Promise<LocationAudience> => api<LocationAudience>(`/location-audience/${id}`, { method: 'PUT', body });
+
+export const deleteLocationAudience = (id: number, version: number): Promise<void> =>
+  api<void>(`/location-audience/${id}`, { method: 'DELETE', params: { version } });
+
+export const duplicateLocationAudience = (
+  id: number,
+  body: TLocationAudienceDuplicate,
+): Promise<LocationAudience> =>
+  api<LocationAudience>(`/location-audience/${id}/duplicate`, { method: 'POST', body });
+
+export const fetchLocationAudienceHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
+  api<HistoryEntry[]>(`/location-audience/${id}/history`, { signal });

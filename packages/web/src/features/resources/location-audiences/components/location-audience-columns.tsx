@@ -49,26 +49,29 @@ export const locationAudienceColumns = ({
           type: 'actions',
           headerName: 'Actions',
           width: 128,
-          getActions: ({ row }) => [
-            <GridActionsCellItem
-              key="edit"
-              icon={<EditOutlined />}
-              label={`Edit ${row.name}`}
-              onClick={() => onEdit(row)}
-            />,
-            <GridActionsCellItem
-              key="duplicate"
-              icon={<ContentCopyOutlined />}
-              label={`Duplicate ${row.name}`}
-              onClick={() => onDuplicate(row)}
-            />,
-            <GridActionsCellItem
-              key="delete"
-              icon={<DeleteOutlined />}
-              label={`Delete ${row.name}`}
-              onClick={() => onDelete(row)}
-            />,
-          ],
+          getActions: ({ row }) =>
+            row.state === 'deleted'
+              ? []
+              : [
+                  <GridActionsCellItem
+                    key="edit"
+                    icon={<EditOutlined />}
+                    label={`Edit ${row.name}`}
+                    onClick={() => onEdit(row)}
+                  />,
+                  <GridActionsCellItem
+                    key="duplicate"
+                    icon={<ContentCopyOutlined />}
+                    label={`Duplicate ${row.name}`}
+                    onClick={() => onDuplicate(row)}
+                  />,
+                  <GridActionsCellItem
+                    key="delete"
+                    icon={<DeleteOutlined />}
+                    label={`Delete ${row.name}`}
+                    onClick={() => onDelete(row)}
+                  />,
+                ],
         } satisfies GridColDef<LocationAudienceRow>,
       ]
     : []),
