@@ -46,6 +46,8 @@ export const POSTBACK_PARAMS = {
   deviceId: 'device_id',
   gaid: 'gaid',
   idfa: 'idfa',
+  /** Optional: the campaign the conversion belongs to, for interaction audiences (decision 019). */
+  campaignId: 'campaign_id',
 } as const;
 
 /** The generic macros of a tool without its own: the sender replaces them (documented in docs/api.md). */

@@ -413,6 +413,38 @@ describe('interaction audiences', () => {
     expect(changed.json<TAudience>().users_count).toBeNull();
     await runJobs();
     expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBe(2);
+
+    // Conversions reach interaction audiences through the tracking endpoint's optional campaign_id.
+    const pixel = await call(
+      'owner',
+      'GET',
+      `/v2/organization/${advertiser}/postback?event_id=1&tracking_tool=s2s`,
+    );
+    expect(pixel.statusCode, pixel.body).toBe(200);
+    const track = new URL(pixel.body.replace('{click_id}', 'c-42').replace('{device_id}', 'd42'));
+    track.searchParams.set('campaign_id', chosen.id);
+    const tracked = await ctx.app.inject({ method: 'GET', url: `${track.pathname}${track.search}` });
+    expect(tracked.statusCode, tracked.body).toBeLessThan(300);
+    const foreignTrack = new URL(pixel.body.replace('{click_id}', 'c-43').replace('{device_id}', 'd43'));
+    foreignTrack.searchParams.set('campaign_id', foreign.id);
+    await ctx.app.inject({ method: 'GET', url: `${foreignTrack.pathname}${foreignTrack.search}` });
+    const stored = await ctx.db
+      .selectFrom('tracking_events')
+      .select(['device_id', 'campaign_id'])
+      .where('device_id', 'in', ['d42', 'd43'])
+      .orderBy('device_id')
+      .execute();
+    expect(stored).toEqual([
+      { device_id: 'd42', campaign_id: chosen.id },
+      { device_id: 'd43', campaign_id: null },
+    ]);
+    await runJobs();
+    await call('owner', 'PUT', `/audience/${audience.id}`, {
+      version: 2,
+      kpis: ['on_conversion_1', 'on_click'],
+    });
+    await runJobs();
+    expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBe(3);
   });
 });
 

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { installationSecret, sign } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { getOrganization } from '../organizations/organizations.service';
-import { insertTrackingEvent } from './tracking.repo';
+import { findCampaignUnderOrganization, insertTrackingEvent } from './tracking.repo';
 import { organizationOfTrackingKey, trackingKeyOf } from './tracking-keys';
 
 /** Where the tracking endpoint answers, under the public address of the installation (PUBLIC_URL). */
@@ -128,12 +128,19 @@ export const recordTrackingHit = async (deps: Deps, hit: TrackingHit): Promise<T
     const message = tool === null ? REQUIRED_MESSAGE : INVALID_FORMAT_MESSAGE;
     throw new AppError('VALIDATION_FAILED', { message, details: [{ path: POSTBACK_PARAMS.tool, message }] });
   }
+  // A campaign the organization does not own is left out rather than refused: the conversion still counts.
+  const campaignText = textOf(hit.fields[POSTBACK_PARAMS.campaignId]);
+  const campaignId =
+    campaignText !== null && /^[1-9]\d{0,17}$/.test(campaignText)
+      ? await findCampaignUnderOrganization(deps.db, organization.path, campaignText)
+      : null;
   const recorded = await insertTrackingEvent(deps.db, {
     organization_id: organization.id,
     event_id: event,
     tracking_tool: tool,
     click_id: textOf(hit.fields[POSTBACK_PARAMS.clickId]),
     device_id: deviceIdOf(hit.fields),
+    campaign_id: campaignId,
     ip_hash: hit.ip ? sign(secret, `ip:${hit.ip}`) : null,
     raw: JSON.stringify(cappedRaw(hit.fields)),
     received_at: deps.clock.now(),
