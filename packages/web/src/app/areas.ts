@@ -58,9 +58,16 @@ export const AREAS: readonly Area[] = [
     icon: PlaceOutlined,
     resource: 'resources',
     isAvailable: true,
-    // Sections and detail pages (features/resources/sections.tsx): 'publisher-lists' and 'publisher' join
-    // with publisher lists, 'audience' with the audience detail page.
-    sections: ['audiences', 'location-audience', 'deals', 'geolists', 'geolist'],
+    // Sections and detail pages (features/resources/sections.tsx); 'audience' joins with the audience detail page.
+    sections: [
+      'audiences',
+      'location-audience',
+      'deals',
+      'geolists',
+      'geolist',
+      'publisher-lists',
+      'publisher',
+    ],
     // §6 lets a creative manager use resources but none of their sections: no entry leading nowhere.
     menuNeedsOneOf: ['resources-audiences', 'resources-deals', 'resources-geolists', 'resources-publishers'],
   },

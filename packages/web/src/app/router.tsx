@@ -139,6 +139,13 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'publisher/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/publisher-lists/PublisherListPage'))
+                        .PublisherListPage,
+                    }),
+                  },
+                  {
                     path: 'geolist/:id',
                     lazy: async () => ({
                       Component: (await import('../features/resources/geolists/GeolistPage')).GeolistPage,
@@ -152,7 +159,7 @@ export const router = createBrowserRouter([
                       ).LocationAudiencePage,
                     }),
                   },
-                  // Detail pages: /resources/audience/:id (helper B) and /resources/publisher/:id (helper A) join here.
+                  // Detail pages: /resources/audience/:id (helper B) joins here.
                 ],
               },
               {

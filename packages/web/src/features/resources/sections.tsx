@@ -39,6 +39,14 @@ export const RESOURCES_SECTIONS: readonly ResourcesSection[] = [
     resource: 'resources-geolists',
     Component: lazy(async () => ({ default: (await import('./geolists/GeolistsSection')).GeolistsSection })),
   },
+  {
+    name: 'publisher-lists',
+    label: 'Publisher lists',
+    resource: 'resources-publishers',
+    Component: lazy(async () => ({
+      default: (await import('./publisher-lists/PublisherListsSection')).PublisherListsSection,
+    })),
+  },
 ];
 
 export type SectionViewer = {
