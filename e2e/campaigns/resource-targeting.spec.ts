@@ -93,6 +93,23 @@ test('resources are targeted from the campaign, saved, shown after a reload, wit
   await checkAccessibility(page);
   await page.screenshot({ path: '.tmp/screens/campaign-resource-targeting-1440.png', fullPage: true });
 
+  // A strategy narrows the campaign with its own audiences and geolists.
+  await page.getByRole('tab', { name: 'Strategies' }).click();
+  await page.getByRole('button', { name: 'Add strategy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New strategy' });
+  const strategyName = uniqueName('Madrid shoppers');
+  await dialog.getByRole('textbox', { name: /^Strategy name/ }).fill(strategyName);
+  await dialog.getByRole('textbox', { name: /^Budget share/ }).fill('40');
+  await pick(dialog, page, 'Excluded', buyers.name, new RegExp(buyers.name));
+  await pick(dialog, page, 'Geolists', geolist.name, new RegExp(geolist.name));
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-strategy-resources-1440.png' });
+  await dialog.getByRole('button', { name: 'Add strategy' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Excluding the campaign's required audience raises the §3 alert, naming the strategy.
+  await expect(alert).toContainText(`Strategy "${strategyName}"`);
+  await expect(alert).toContainText(buyers.name);
+
   const saved = await request.get(`/api/campaign/${campaign.id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -103,6 +120,14 @@ test('resources are targeted from the campaign, saved, shown after a reload, wit
     publisher_allowlists: [allow.id],
     publisher_blocklists: [block.id],
     deals: [deal.id],
+  });
+  const strategies = await request.get(`/api/campaign/${campaign.id}/strategies`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect((await strategies.json())[0].targeting).toEqual({
+    audiences: { at_least_one_of: [], mandatory: [], excluded: [buyers.id] },
+    location_audiences: [],
+    geolists: [geolist.id],
   });
 });
 

@@ -14,10 +14,16 @@ import {
 } from '@beacon/domain/dictionary/campaigns';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import { TRACKING_PROVIDER_LABELS } from '@beacon/domain/dictionary/tracking';
+import {
+  AUDIENCE_GROUP_LABELS,
+  AUDIENCE_GROUPS,
+  type TargetedResourceKind,
+} from '@beacon/domain/validation/resource-targeting';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SOURCE_KINDS, type TargetedResource } from '../api/resources';
 import { countryLabel } from '../components/place-pickers';
 import type { CampaignFormValues } from '../utils/campaign-form';
 import { describeRanges } from '../utils/schedule-hours';
@@ -39,18 +45,35 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 const listText = <V extends string>(values: readonly V[], labels?: Readonly<Record<V, string>>): string =>
   values.length === 0 ? NOT_SET : values.map((value) => (labels ? labels[value] : value)).join(', ');
 
+const RESOURCE_ROWS = [
+  ['location_audiences', 'Location audiences'],
+  ['geolists', 'Geolists'],
+  ['publisher_allowlists', 'Publisher allowlists'],
+  ['publisher_blocklists', 'Publisher blocklists'],
+  ['deals', 'Deals'],
+] as const;
+
 export const ReviewStep = ({
   values,
   currency,
   advertiserName,
   problems,
+  targetedResources,
 }: {
   values: CampaignFormValues;
   currency: Currency;
   advertiserName: string | undefined;
   problems: readonly string[];
+  /** The saved campaign's targeted resources, named; without them (a new campaign) resources are counted. */
+  targetedResources?: readonly TargetedResource[];
 }) => {
   const asks = (field: string) => isFieldAsked(values.type, field);
+  const resourcesText = (kind: TargetedResourceKind, ids: readonly number[]): string => {
+    if (targetedResources === undefined) return `${ids.length} chosen`;
+    return ids
+      .map((id) => targetedResources.find((item) => item.kind === kind && item.id === id)?.name ?? `#${id}`)
+      .join(', ');
+  };
   const money = (amount: string) => (amount.trim() === '' ? NOT_SET : `${amount} ${currency.toUpperCase()}`);
   return (
     <Box>
@@ -136,6 +159,16 @@ export const ReviewStep = ({
         {asks('viewability') && (
           <Row label="Viewability">{VIEWABILITY_THRESHOLD_LABELS[values.viewability]}</Row>
         )}
+        {AUDIENCE_GROUPS.filter((group) => values.targeting.audiences[group].length > 0).map((group) => (
+          <Row key={group} label={`Audiences: ${AUDIENCE_GROUP_LABELS[group].toLowerCase()}`}>
+            {resourcesText('audience', values.targeting.audiences[group])}
+          </Row>
+        ))}
+        {RESOURCE_ROWS.filter(([field]) => values.targeting[field].length > 0).map(([field, label]) => (
+          <Row key={field} label={label}>
+            {resourcesText(SOURCE_KINDS[field], values.targeting[field])}
+          </Row>
+        ))}
         <Row label="Schedule">
           {SCHEDULE_PRESET_LABELS[values.schedule.preset]} · {describeRanges(values.schedule.ranges)}
         </Row>

@@ -124,6 +124,7 @@ export const CampaignTabs = ({
           currency={campaign.currency}
           advertiserName={campaign.organization_name}
           problems={[]}
+          targetedResources={campaign.targeted_resources}
         />
       </Section>
     );
