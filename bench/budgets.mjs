@@ -19,4 +19,8 @@ export const budgets = {
   campaignPageInteractiveMs: 1000,
   /** Resources: a 50,000-row geolist CSV accepted (POST /geolist until the 201), embedded and PostgreSQL. */
   geolistUploadMs: 5000,
+  /** Resources: 1,000,000 device identifiers (≈ 40 MB) uploaded until the audience shows its count, PostgreSQL. */
+  audienceUploadMs: 60_000,
+  /** Resources: the server's resident memory during that upload and count. */
+  audienceServerRssMb: 300,
 };

@@ -17,7 +17,7 @@ const DEMO_PASSWORD = 'Beacon-demo-1';
  * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
  * campaigns list and the campaign detail page).
  */
-const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists'];
+const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists', 'audiences'];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
 if (unknownParts.length) {
@@ -235,6 +235,14 @@ if (isSelected('campaigns')) {
 if (isSelected('geolists')) {
   const { measureGeolists } = await import('./geolists.mjs');
   for (const row of await measureGeolists({ startServer, stopServer, request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// Issue 7: 1,000,000 device identifiers (≈ 40 MB) uploaded until the audience shows its count, with the
+// server's peak RSS, embedded and PostgreSQL.
+if (isSelected('audiences')) {
+  const { measureAudiences } = await import('./audiences.mjs');
+  for (const row of await measureAudiences({ request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 
