@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GEOLIST_FILE_EXTENSIONS } from '../dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '../dictionary/constants';
-import {
-  geolistFileExtension,
-  parseGeolistCsv,
-  parseGeolistFile,
-  parseGeolistJson,
-  parsePublisherList,
-} from './geolist';
+import { geolistFileExtension, parseGeolistCsv, parseGeolistFile, parseGeolistJson } from './geolist';
 
 const LATITUDE = 'The latitude must be a number between -90 and 90';
 const LONGITUDE = 'The longitude must be a number between -180 and 180';
@@ -224,22 +218,5 @@ describe('parseGeolistJson', () => {
         { line: 4, message: 'The name must be text' },
       ],
     });
-  });
-});
-
-describe('parsePublisherList', () => {
-  it('reads one publisher per line, trimmed, without empty lines or repeats', () => {
-    const text =
-      '\uFEFFexample.com\r\n  com.example.app  \n\n"284882215"\nexample.com\r  \nnews.example.org\n';
-    expect(parsePublisherList(text)).toEqual([
-      'example.com',
-      'com.example.app',
-      '284882215',
-      'news.example.org',
-    ]);
-  });
-
-  it('gives an empty list for an empty file', () => {
-    expect(parsePublisherList(' \n \n')).toEqual([]);
   });
 });

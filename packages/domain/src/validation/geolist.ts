@@ -1,6 +1,7 @@
 /**
- * Geolist and publisher list uploads (spec §5, §8). Pure parsers: the browser previews with them and the
- * server re-checks with them. Every bad row is reported with its line, so a user fixes a file in one go.
+ * Geolist uploads (spec §5, §8; publisher list files are read by publisher-file.ts). Pure parsers: the
+ * browser previews with them and the server re-checks with them. Every bad row is reported with its line,
+ * so a user fixes a file in one go.
  */
 import type { GeolistFileExtension } from '../dictionary/audiences';
 import { GEOLIST_CSV_COLUMNS, GEOLIST_FILE_EXTENSIONS } from '../dictionary/audiences';
@@ -299,19 +300,4 @@ export const parseGeolistFile = (fileName: string, text: string): TGeolistParseR
   if (extension === '.csv') return parseGeolistCsv(text);
   if (extension === '.json') return parseGeolistJson(text);
   return failure('invalid_file');
-};
-
-/**
- * A publisher list file: one publisher per line in a single column. Values are trimmed (and unquoted when
- * a spreadsheet quoted them), empty lines ignored, repeats kept once in first-seen order.
- */
-export const parsePublisherList = (text: string): string[] => {
-  const publishers = stripByteOrderMark(text)
-    .split(/\r\n|\n|\r/)
-    .map((line) => line.trim())
-    .map((line) =>
-      line.length >= 2 && line.startsWith('"') && line.endsWith('"') ? line.slice(1, -1).trim() : line,
-    )
-    .filter((line) => line !== '');
-  return [...new Set(publishers)];
 };
