@@ -116,8 +116,9 @@ export const findCampaignsUnder = async (
 /**
  * Adds a batch of identifier hashes (hex) with their types in one statement: two text parameters unpacked by
  * string_to_array and unnest, whatever the batch size (no per-row parameters, which on the embedded database
- * would each cross the worker thread). An identifier already there is added again: its six months restart.
- * The batch must hold each hash once (ON CONFLICT cannot touch a row twice in one statement).
+ * would each cross the worker thread). DISTINCT ON keeps each hash once (ON CONFLICT cannot touch a row twice
+ * in one statement) and its ORDER BY feeds the primary key's index in order, which matters for the embedded
+ * database's small buffer cache. An identifier already there is added again: its six months restart.
  */
 export const insertIdentifierBatch = async (
   db: Kysely<Database>,
@@ -129,8 +130,12 @@ export const insertIdentifierBatch = async (
   if (hashes.length === 0) return;
   await sql`
     INSERT INTO audience_identifiers (audience_id, identifier_hash, identifier_type, added_at)
-    SELECT ${audienceId}::bigint, decode(u.h, 'hex'), u.t, ${addedAt}::timestamptz
-    FROM unnest(string_to_array(${hashes.join(',')}, ','), string_to_array(${types.join(',')}, ',')) AS u(h, t)
+    SELECT DISTINCT ON (u.hash) ${audienceId}::bigint, u.hash, u.t, ${addedAt}::timestamptz
+    FROM (
+      SELECT decode(h, 'hex') AS hash, t
+      FROM unnest(string_to_array(${hashes.join(',')}, ','), string_to_array(${types.join(',')}, ',')) AS x(h, t)
+    ) AS u
+    ORDER BY u.hash
     ON CONFLICT (audience_id, identifier_hash)
     DO UPDATE SET added_at = EXCLUDED.added_at, identifier_type = EXCLUDED.identifier_type
   `.execute(db);

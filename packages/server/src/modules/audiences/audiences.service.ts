@@ -477,13 +477,14 @@ export const uploadAudienceIdentifiers = async (
   let accepted = 0;
 
   const result = await deps.db.transaction().execute(async (trx) => {
-    // One batch holds each hash once (ON CONFLICT cannot update a row twice in one statement).
-    let batch = new Map<string, string>();
+    let hashes: string[] = [];
+    let types: string[] = [];
     const flush = async () => {
-      if (batch.size === 0) return;
-      const current = batch;
-      batch = new Map();
-      await insertIdentifierBatch(trx, audience.id, [...current.keys()], [...current.values()], now);
+      if (hashes.length === 0) return;
+      const batch = { hashes, types };
+      hashes = [];
+      types = [];
+      await insertIdentifierBatch(trx, audience.id, batch.hashes, batch.types, now);
     };
     const take = async (lines: TIdentifierLine[]) => {
       for (const line of lines) {
@@ -495,9 +496,12 @@ export const uploadAudienceIdentifiers = async (
         }
         accepted += 1;
         // Once a line is bad nothing will be stored: the rest of the file is only checked.
-        if (badLines === 0) batch.set(hash(line.identifier), line.type);
+        if (badLines === 0) {
+          hashes.push(hash(line.identifier));
+          types.push(line.type);
+        }
       }
-      if (batch.size >= IDENTIFIER_INSERT_BATCH) await flush();
+      if (hashes.length >= IDENTIFIER_INSERT_BATCH) await flush();
     };
     for await (const chunk of file) {
       await take(reader.push(decoder.write(chunk)));
