@@ -2,14 +2,13 @@
  * The dialogs of the deals section, opened on the dialog stack (§2): the deal form (create, edit), duplicate
  * (with the §8 deal duplication error), delete, monitor and history.
  */
-import { duplicateDealName, ZDealDuplicate } from '@beacon/domain/validation/deal-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useDialogStack } from '../../../../app/dialogs/dialog-stack';
 import { DeleteResourceDialog } from '../../components/DeleteResourceDialog';
-import { DuplicateResourceDialog } from '../../components/DuplicateResourceDialog';
 import { HistoryDialog } from '../../components/HistoryDialog';
-import { DEALS_QUERY_KEY, type DealRow, deleteDeal, duplicateDeal, fetchDealHistory } from '../api/deal';
+import { DEALS_QUERY_KEY, type DealRow, deleteDeal, fetchDealHistory } from '../api/deal';
+import { DuplicateDealDialog } from '../components/DuplicateDealDialog';
 import { MonitorDealDialog } from '../components/MonitorDealDialog';
 
 const DealDialog = lazy(() =>
@@ -45,22 +44,7 @@ export const useDealDialogs = (): DealDialogs => {
             <DealDialog deal={deal} />
           </Suspense>,
         ),
-      openDuplicate: (deal) =>
-        stack.open(
-          'duplicate-deal',
-          <DuplicateResourceDialog
-            kind="deal"
-            sourceName={deal.name}
-            defaultName={duplicateDealName(deal.name)}
-            schema={ZDealDuplicate}
-            description="The copy is inactive and keeps the deal ID and supply partner, the type, floor price and dates."
-            onDuplicate={async (name) => {
-              const copy = await duplicateDeal(deal.id, { name });
-              await refresh();
-              return copy;
-            }}
-          />,
-        ),
+      openDuplicate: (deal) => stack.open('duplicate-deal', <DuplicateDealDialog deal={deal} />),
       openDelete: (deal) =>
         stack.open(
           'delete-deal',

@@ -69,13 +69,13 @@ export const RegionField = ({
   const names = new Map((regions.data ?? []).map((region) => [region.id, region.name]));
   return (
     <Autocomplete<string>
-      disabled={disabled || code === ''}
+      disabled={disabled}
       options={(regions.data ?? []).map((region) => region.id)}
       value={value}
       onChange={(_event, id) => onChange(id)}
       getOptionLabel={(id) => (names.has(id) ? `${names.get(id)} (${id})` : id)}
       loading={regions.isFetching}
-      noOptionsText="No region matches"
+      noOptionsText={code === '' ? CHOOSE_COUNTRY_FIRST : 'No region matches'}
       renderInput={(params) => (
         <TextField
           {...params}
@@ -122,7 +122,7 @@ export const CityField = ({
     .filter((id) => region === null || id.startsWith(`${region}-`));
   return (
     <Autocomplete<string>
-      disabled={disabled || code === ''}
+      disabled={disabled}
       options={options}
       value={value}
       onChange={(_event, id) => onChange(id)}
@@ -131,7 +131,13 @@ export const CityField = ({
       getOptionLabel={cityName}
       filterOptions={(all) => all}
       loading={cities.isFetching}
-      noOptionsText={search.length < 2 ? 'Type two letters or more' : 'No city matches'}
+      noOptionsText={
+        code === ''
+          ? CHOOSE_COUNTRY_FIRST
+          : search.length < 2
+            ? 'Type two letters or more'
+            : 'No city matches'
+      }
       renderInput={(params) => (
         <TextField
           {...params}

@@ -1,0 +1,59 @@
+import { DEAL_MONITOR_UNAVAILABLE_MESSAGE, dealDuplicationMessage } from '@beacon/domain/validation/messages';
+import { expect, test } from '@playwright/test';
+import { checkAccessibility, logIn } from '../support/console';
+import { screenshotBothWidths } from './resources-support';
+
+/**
+ * Deals (issue 7): create a deal in the dialog, duplicate it keeping its ID at the exchange (§8's deal
+ * duplication error), then with another ID; the monitor dialog shows the API's explanation, not numbers.
+ */
+
+test('create a deal, see the duplication error, duplicate it with another ID, monitor it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const name = `Premium video ${suffix}`;
+  const externalId = `PMP-${suffix}`;
+  await logIn(page, 'editor');
+
+  await page.goto('/resources/deals');
+  await expect(page.getByRole('tab', { name: 'Deals', selected: true })).toBeVisible();
+  await checkAccessibility(page);
+
+  await page.getByRole('button', { name: 'New deal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New deal' });
+  await dialog.getByRole('textbox', { name: 'Deal ID at the exchange' }).fill(externalId);
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Supply partner' }).click();
+  await page.getByRole('option', { name: 'Magnite' }).click();
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Private auction' }).click();
+  await dialog.getByRole('textbox', { name: 'Floor price' }).fill('2.50');
+  await checkAccessibility(page);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+
+  const grid = page.getByRole('grid', { name: 'Deals' });
+  await page.getByRole('searchbox', { name: 'Search deals' }).fill(suffix);
+  await expect(grid.getByRole('gridcell', { name, exact: true })).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: externalId })).toBeVisible();
+
+  await grid.getByRole('button', { name: `Duplicate ${name}`, exact: true }).click();
+  const duplicate = page.getByRole('dialog', { name: `Duplicate deal ${name}` });
+  await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(duplicate.getByRole('alert')).toHaveText(dealDuplicationMessage(externalId, 'Magnite'));
+  await checkAccessibility(page);
+  await duplicate.getByRole('textbox', { name: 'Deal ID at the exchange' }).fill(`${externalId}-B`);
+  await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(duplicate).toBeHidden();
+  await expect(grid.getByRole('gridcell', { name: `${name} (copy)` })).toBeVisible();
+
+  await grid.getByRole('button', { name: `Monitor ${name}`, exact: true }).click();
+  const monitor = page.getByRole('dialog', { name: `Monitor ${name}` });
+  await expect(monitor.getByRole('alert')).toHaveText(DEAL_MONITOR_UNAVAILABLE_MESSAGE);
+  await expect(monitor.getByText('Requests:')).toHaveCount(0);
+  await checkAccessibility(page);
+  await monitor.getByRole('button', { name: 'Close' }).click();
+  await screenshotBothWidths(page, 'deals-grid');
+});
