@@ -320,7 +320,11 @@ describe('POST /audience/{id}/identifiers', () => {
     const text = [uuid(1), 'not-a-uuid', uuid(2), 'x,web,extra', uuid(3)].join('\n');
     const response = await upload('owner', audience.id, text);
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE);
+    expect(response.json()).toMatchObject({
+      message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
+      file_error: 'invalid_identifiers',
+      bad_lines: 2,
+    });
     expect(detailsOf(response).filter((detail) => detail.line !== undefined)).toEqual([
       { path: 'file.2', line: 2, message: AUDIENCE_IDENTIFIER_UUID_MESSAGE },
       { path: 'file.4', line: 4, message: expect.any(String) },

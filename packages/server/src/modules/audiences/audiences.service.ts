@@ -519,10 +519,16 @@ export const uploadAudienceIdentifiers = async (
       throw new AppError('VALIDATION_FAILED', {
         message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
         details,
-        extra: { bad_lines: badLines },
+        extra: { file_error: 'invalid_identifiers', bad_lines: badLines },
       });
     }
-    if (accepted === 0) throw invalid([{ path: ['file'], message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE }]);
+    if (accepted === 0) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
+        details: [{ path: 'file', message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE }],
+        extra: { file_error: 'empty_file' },
+      });
+    }
     await flush();
     await trx
       .updateTable('audiences')
