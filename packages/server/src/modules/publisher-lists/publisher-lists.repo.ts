@@ -18,7 +18,7 @@ type ListTables = Database & { pl: Database['publisher_lists']; o: Database['org
 type EntryTables = Database & { e: Database['publisher_list_entries']; p: Database['publishers'] };
 type CatalogueTables = Database & { p: Database['publishers'] };
 
-/** Publishers per insert statement: each batch travels as one JSON text (as geolist areas do, decision 015). */
+/** Publishers per insert statement: each batch travels as two text arrays that the database unnests. */
 export const PUBLISHER_INSERT_BATCH = 5_000;
 
 /** How the fields of PUBLISHER_LIST_LIST_SPEC map onto the publisher_lists table. */
@@ -143,15 +143,16 @@ export const insertPublishers = async (
 ): Promise<void> => {
   for (let start = 0; start < publishers.length; start += PUBLISHER_INSERT_BATCH) {
     const batch = publishers.slice(start, start + PUBLISHER_INSERT_BATCH);
-    const rows = JSON.stringify(batch.map((entry) => [entry.publisher, entry.platform]));
+    const names = batch.map((entry) => entry.publisher);
+    const platforms = batch.map((entry) => entry.platform);
     await sql`
       INSERT INTO publisher_list_entries (list_id, publisher)
-      SELECT ${listId}::bigint, entry.value->>0 FROM json_array_elements(${rows}::json) AS entry(value)
+      SELECT ${listId}::bigint, entry FROM unnest(${names}::text[]) AS entry
       ON CONFLICT DO NOTHING
     `.execute(db);
     await sql`
       INSERT INTO publishers (publisher, platform)
-      SELECT entry.value->>0, entry.value->>1 FROM json_array_elements(${rows}::json) AS entry(value)
+      SELECT entry.publisher, entry.platform FROM unnest(${names}::text[], ${platforms}::text[]) AS entry(publisher, platform)
       ON CONFLICT (publisher) DO NOTHING
     `.execute(db);
   }
