@@ -525,3 +525,26 @@ describe('GET /publishers', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every publisher list route', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    expect(Object.keys(paths['/api/publisher-lists'] ?? {})).toEqual(['get']);
+    expect(Object.keys(paths['/api/publisher-list'] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths['/api/publisher-list/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(paths['/api/publisher-list/{id}/publishers'] ?? {}).sort()).toEqual([
+      'get',
+      'post',
+      'put',
+    ]);
+    for (const path of [
+      '/api/publisher-list/{id}/duplicate',
+      '/api/publisher-list/{id}/history',
+      '/api/publishers',
+    ]) {
+      expect(paths[path], path).toBeDefined();
+    }
+  });
+});

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import type { FileRejection } from '../../utils/form-errors';
 
 /** What a publisher list file holds (§5), said next to every file field. */
 export const PUBLISHER_FILE_HINT =
@@ -75,9 +74,3 @@ export const PublisherFileField = ({
     </Box>
   );
 };
-
-/** A rejected file as the alert shows it: the file's message as the title, only the lines listed under it. */
-export const rejectionToShow = (rejection: FileRejection): FileRejection => ({
-  message: rejection.message,
-  lines: rejection.lines.filter((line) => line.line !== null || line.message !== rejection.message),
-});

@@ -38,7 +38,8 @@ import {
   type PublisherListRow,
   updatePublisherList,
 } from '../api/publisher-list';
-import { PublisherFileField, rejectionToShow } from './PublisherFileField';
+import { moreLinesOf, rejectionToShow } from '../utils/file-rejection';
+import { PublisherFileField } from './PublisherFileField';
 
 type Saved =
   | { readonly ok: true; readonly list: PublisherListRow }
@@ -103,7 +104,7 @@ export const PublisherListDialog = ({ list, onSaved }: PublisherListDialogProps)
       const fileProblem = fileRejectionOf(error);
       const fieldErrors = errorsOfApiError(error);
       setErrors(fieldErrors);
-      if (fileProblem) setRejection(rejectionToShow(fileProblem));
+      if (fileProblem) setRejection(rejectionToShow(fileProblem, moreLinesOf(error)));
       else if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
     } finally {
       setIsBusy(false);

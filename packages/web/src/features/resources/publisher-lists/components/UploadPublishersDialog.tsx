@@ -26,7 +26,8 @@ import { formatNumber } from '../../../../lib/format';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import { type FileRejection, fileRejectionOf } from '../../utils/form-errors';
 import { PUBLISHER_LISTS_QUERY_KEY, type PublisherListRow, uploadPublishers } from '../api/publisher-list';
-import { PublisherFileField, rejectionToShow } from './PublisherFileField';
+import { moreLinesOf, rejectionToShow } from '../utils/file-rejection';
+import { PublisherFileField } from './PublisherFileField';
 
 /**
  * Uploads more publishers to a list (§2 "uploads show progress and per-row errors"): the file adds to the
@@ -66,7 +67,7 @@ export const UploadPublishersDialog = ({ list }: { readonly list: PublisherListR
       close();
     } catch (error) {
       const fileProblem = fileRejectionOf(error);
-      if (fileProblem) setRejection(rejectionToShow(fileProblem));
+      if (fileProblem) setRejection(rejectionToShow(fileProblem, moreLinesOf(error)));
       else setFailure(errorMessage(error));
     } finally {
       setIsBusy(false);
