@@ -39,7 +39,7 @@ test('create a deal, see the duplication error, duplicate it with another ID, mo
   await expect(grid.getByRole('gridcell', { name, exact: true })).toBeVisible();
   await expect(grid.getByRole('gridcell', { name: externalId })).toBeVisible();
 
-  await grid.getByRole('button', { name: `Duplicate ${name}`, exact: true }).click();
+  await grid.getByRole('menuitem', { name: `Duplicate ${name}`, exact: true }).click();
   const duplicate = page.getByRole('dialog', { name: `Duplicate deal ${name}` });
   await duplicate.getByRole('button', { name: 'Duplicate' }).click();
   await expect(duplicate.getByRole('alert')).toHaveText(dealDuplicationMessage(externalId, 'Magnite'));
@@ -49,7 +49,7 @@ test('create a deal, see the duplication error, duplicate it with another ID, mo
   await expect(duplicate).toBeHidden();
   await expect(grid.getByRole('gridcell', { name: `${name} (copy)` })).toBeVisible();
 
-  await grid.getByRole('button', { name: `Monitor ${name}`, exact: true }).click();
+  await grid.getByRole('menuitem', { name: `Monitor ${name}`, exact: true }).click();
   const monitor = page.getByRole('dialog', { name: `Monitor ${name}` });
   await expect(monitor.getByRole('alert')).toHaveText(DEAL_MONITOR_UNAVAILABLE_MESSAGE);
   await expect(monitor.getByText('Requests:')).toHaveCount(0);

@@ -69,7 +69,10 @@ test('upload a geolist: a bad row is refused with its line, the good file is dra
   await screenshotBothWidths(page, 'geolist-detail');
 
   // A click on the map adds a circle of the default radius; saving keeps it.
-  await map.click({ position: { x: 40, y: 40 } });
+  // Away from the zoom buttons (top left) and the two circles (fitted in the middle).
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  await map.click({ position: { x: box.width * 0.8, y: box.height * 0.8 } });
   await expect(circlesOf(map)).toHaveCount(3);
   await page.getByRole('button', { name: 'Save areas' }).click();
   await expect(page.getByText('3 areas').first()).toBeVisible();

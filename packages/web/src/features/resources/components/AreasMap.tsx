@@ -34,6 +34,7 @@ const WORLD_VIEW: L.LatLngBoundsExpression = [
   [-60, -170],
   [75, 175],
 ];
+const BASE_MAP_PANE = 'base-map';
 const FIT_PADDING: L.PointExpression = [24, 24];
 const MAX_FIT_ZOOM = 15;
 /** Up to this many circles are SVG shapes of their own (one element each); more share one canvas. */
@@ -71,6 +72,9 @@ export const AreasMap = ({
       zoomSnap: 0.25,
     });
     map.fitBounds(WORLD_VIEW);
+    // The countries get a pane of their own under the circles' (overlayPane, z-index 400): each pane has its
+    // own renderer, and a base map drawn later in the same pane would cover the circles.
+    map.createPane(BASE_MAP_PANE).style.zIndex = '350';
     mapRef.current = map;
     renderersRef.current = { svg: L.svg(), canvas: L.canvas() };
     circlesRef.current = L.layerGroup().addTo(map);
@@ -79,6 +83,7 @@ export const AreasMap = ({
       .then((countries) => {
         if (!isActive) return;
         L.geoJSON(countries, {
+          pane: BASE_MAP_PANE,
           interactive: false,
           style: {
             color: theme.palette.grey[500],
@@ -86,9 +91,7 @@ export const AreasMap = ({
             fillColor: theme.palette.grey[100],
             fillOpacity: 1,
           },
-        })
-          .addTo(map)
-          .bringToBack();
+        }).addTo(map);
       })
       .catch((error: unknown) => {
         if (isActive) setBaseMapError(error instanceof Error ? error.message : 'The base map did not load');
