@@ -153,6 +153,15 @@ export const AreasMap = ({
     });
   }, [areas, selected, isEditable, theme]);
 
+  // The chosen area is brought into view when it is outside (chosen in the side list).
+  useEffect(() => {
+    const map = mapRef.current;
+    const area = selected === null ? undefined : latest.current.areas[selected];
+    if (!map || !area) return;
+    const centre = L.latLng(area.latitude, area.longitude);
+    if (!map.getBounds().contains(centre)) map.panTo(centre);
+  }, [selected]);
+
   // Fit the areas when they first come and whenever fitKey changes.
   const hasAreas = areas.length > 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: fitting follows fitKey and the first areas, not every edit.

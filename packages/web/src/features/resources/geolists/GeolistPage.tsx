@@ -166,9 +166,9 @@ export const GeolistPage = () => {
             </Typography>
             <Typography variant="h1">{data.name}</Typography>
             <Typography color="text.secondary">
-              {placeOf(data)} · {formatNumber(data.areas_count)} areas · default radius{' '}
-              {formatNumber(data.radius)} m · {LOCATION_PRECISION_LABELS[data.precision]} precision · updated{' '}
-              {formatDateTime(data.updated_at)}
+              {placeOf(data)} · {formatNumber(data.areas_count)} {data.areas_count === 1 ? 'area' : 'areas'} ·
+              default radius {formatNumber(data.radius)} m · {LOCATION_PRECISION_LABELS[data.precision]}{' '}
+              precision · updated {formatDateTime(data.updated_at)}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>

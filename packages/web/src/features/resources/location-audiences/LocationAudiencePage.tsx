@@ -162,7 +162,7 @@ export const LocationAudiencePage = () => {
               {audience.start_date} to {audience.end_date} · up to {formatNumber(audience.max_users)} users ·{' '}
               {audience.time_range.from}–{audience.time_range.to} {audience.timezone} ·{' '}
               {LOCATION_PRECISION_LABELS[audience.precision]} precision · {formatNumber(audience.areas_count)}{' '}
-              areas
+              {audience.areas_count === 1 ? 'area' : 'areas'}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
