@@ -208,6 +208,7 @@ export const AUDIENCE_CAMPAIGNS_REQUIRED_MESSAGE = 'Choose at least one campaign
 export const AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE = "Choose campaigns of the audience's organization";
 export const AUDIENCE_FIELD_TYPE_MESSAGE = 'This field does not apply to this type of audience';
 export const AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE = 'The file is empty. Add one identifier per line';
+export const AUDIENCE_FILE_REQUIRED_MESSAGE = 'Choose a file with one identifier per line';
 export const AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE =
   'Some lines are not valid identifiers: fix them and upload the file again (nothing was stored)';
 export const AUDIENCE_IDENTIFIER_MESSAGE = 'Not a valid identifier';

@@ -126,7 +126,13 @@ describe('job queue', () => {
     const clock = createTestClock();
     let runs = 0;
     const definitions: JobDefinition[] = [
-      { kind: 'daily', everyMinutes: 1440, run: async () => void (runs += 1) },
+      {
+        kind: 'daily',
+        everyMinutes: 1440,
+        run: async () => {
+          runs += 1;
+        },
+      },
     ];
     await scheduleRecurringJobs({ db, clock, logger }, definitions);
     await scheduleRecurringJobs({ db, clock, logger }, definitions);

@@ -159,7 +159,12 @@ export const router = createBrowserRouter([
                       ).LocationAudiencePage,
                     }),
                   },
-                  // Detail pages: /resources/audience/:id (helper B) joins here.
+                  {
+                    path: 'audience/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/resources/audiences/AudiencePage')).AudiencePage,
+                    }),
+                  },
                 ],
               },
               {

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { AudiencesGrid } from './audiences/AudiencesGrid';
 import { LocationAudiencesGrid } from './location-audiences/LocationAudiencesGrid';
 
 /**
@@ -7,7 +8,7 @@ import { LocationAudiencesGrid } from './location-audiences/LocationAudiencesGri
  */
 export const AudiencesSection = () => (
   <Stack spacing={4}>
-    {/* AUDIENCES GRID (helper B): the audiences grid of features/resources/audiences goes here, first. */}
+    <AudiencesGrid />
     <LocationAudiencesGrid />
   </Stack>
 );

@@ -1,0 +1,357 @@
+import {
+  AUDIENCE_KPI_LABELS,
+  AUDIENCE_KPIS,
+  AUDIENCE_SEGMENT_TYPES,
+  AUDIENCE_TYPE_LABELS,
+  AUDIENCE_TYPES,
+  type AudienceKpi,
+  type AudienceType,
+} from '@beacon/domain/dictionary/audiences';
+import {
+  isSegmentType,
+  isUploadType,
+  ZAudienceCreate,
+  ZAudienceUpdate,
+} from '@beacon/domain/validation/audience-form';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../../api/api-error';
+import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
+import { selectActiveIdentity, useSessionStore } from '../../../../app/session/session-store';
+import { useUnsavedChanges } from '../../../../app/unsaved-changes';
+import { checkWith, errorsOfApiError, type FieldErrors } from '../../utils/form-errors';
+import {
+  AUDIENCES_QUERY_KEY,
+  type Audience,
+  audiencePath,
+  type CampaignChoice,
+  createAudience,
+  searchCampaigns,
+  updateAudience,
+} from '../api/audience';
+import { useIdentifiersUpload } from '../hooks/use-identifiers-upload';
+import { IdentifiersFields } from './IdentifiersFields';
+
+type Values = {
+  readonly name: string;
+  readonly description: string;
+  readonly type: AudienceType;
+  readonly kpis: readonly AudienceKpi[];
+  readonly campaigns: readonly CampaignChoice[];
+  readonly usersCount: string;
+  readonly isShared: boolean;
+};
+
+const valuesOf = (audience: Audience | null): Values => ({
+  name: audience?.name ?? '',
+  description: audience?.description ?? '',
+  type: audience?.type ?? 'private',
+  kpis: audience?.kpis ?? [],
+  campaigns: audience?.campaigns.map((id) => ({ id, name: `Campaign ${id}` })) ?? [],
+  usersCount: audience?.users_count === null || audience === null ? '' : String(audience.users_count),
+  isShared: audience?.is_shared ?? true,
+});
+
+/** What the call takes for the type: fields of other types are left out (the server refuses them). */
+const bodyOf = (values: Values) => {
+  const usersCount = values.usersCount.replace(/[\s,]/g, '');
+  return {
+    name: values.name,
+    description: values.description,
+    ...(values.type === 'interaction'
+      ? { kpis: values.kpis, campaigns: values.campaigns.map((campaign) => campaign.id) }
+      : {}),
+    ...(isSegmentType(values.type)
+      ? { is_shared: values.isShared, ...(usersCount === '' ? {} : { users_count: Number(usersCount) }) }
+      : {}),
+  };
+};
+
+/** Segments are published by data-partner organizations only (decision 019): other callers do not see them. */
+const typesFor = (isDataPartner: boolean): readonly AudienceType[] =>
+  isDataPartner
+    ? AUDIENCE_TYPES
+    : AUDIENCE_TYPES.filter((type) => !(AUDIENCE_SEGMENT_TYPES as readonly AudienceType[]).includes(type));
+
+/**
+ * The new audience dialog (spec §2, §3) and its edit form: name, description and, per type, the device
+ * identifiers upload (private, private DOOH, time based: the §5 checkbox, progress, every bad line), the KPIs and
+ * campaigns of an interaction audience, or a data partner's segment size and publication. Checked with the
+ * exact schema of the call; the server's answers show beside their fields.
+ */
+export const AudienceDialog = ({ audience }: { readonly audience: Audience | null }) => {
+  const { dialogProps, close } = useStackedDialog();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const identity = useSessionStore(selectActiveIdentity);
+  const isDataPartner = identity?.organization.role === 'data-partner';
+  const titleId = useId();
+  const [initial] = useState(() => valuesOf(audience));
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [isBusy, setIsBusy] = useState(false);
+  const [isDone, setIsDone] = useState(false);
+  /** Created, but its file was refused: the dialog stays to fix the file and upload it to that audience. */
+  const [created, setCreated] = useState<Audience | null>(null);
+  const upload = useIdentifiersUpload();
+  const [campaignSearch, setCampaignSearch] = useState('');
+  const campaignsQuery = useQuery({
+    queryKey: ['audience-campaign-choices', campaignSearch],
+    queryFn: ({ signal }) => searchCampaigns(campaignSearch, signal),
+    enabled: values.type === 'interaction',
+  });
+  useUnsavedChanges(
+    `audience-${audience?.id ?? 'new'}`,
+    !isDone && (JSON.stringify(values) !== JSON.stringify(initial) || upload.values.file !== null),
+  );
+  const change = (next: Partial<Values>) => setValues({ ...values, ...next });
+  const withUpload = !audience && isUploadType(values.type) && upload.values.file !== null;
+
+  const finish = async (saved: Audience, message: string) => {
+    setIsDone(true);
+    await queryClient.invalidateQueries({ queryKey: AUDIENCES_QUERY_KEY });
+    enqueueSnackbar(message, { variant: 'success' });
+    close();
+    if (!audience) void navigate(audiencePath(saved.id));
+  };
+
+  const sendFile = async (target: Audience) => {
+    const result = await upload.send(target.id);
+    if (result) {
+      await finish(
+        result.audience,
+        `${target.name} created with ${result.identifiers.toLocaleString()} identifiers: its users count is updating`,
+      );
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    if (created) {
+      if (upload.check()) await sendFile(created);
+      return;
+    }
+    const body = bodyOf(values);
+    const check = audience
+      ? checkWith(ZAudienceUpdate, { version: audience.version, ...body })
+      : checkWith(ZAudienceCreate, { ...body, type: values.type });
+    const isUploadValid = withUpload ? upload.check() : true;
+    if (!check.ok || !isUploadValid) {
+      setErrors(check.ok ? {} : check.errors);
+      return;
+    }
+    setErrors({});
+    setIsBusy(true);
+    try {
+      if (audience) {
+        const update = checkWith(ZAudienceUpdate, { version: audience.version, ...body });
+        if (update.ok)
+          await finish(await updateAudience(audience.id, update.value), `${audience.name} saved`);
+        return;
+      }
+      const create = checkWith(ZAudienceCreate, { ...body, type: values.type });
+      if (!create.ok) return;
+      const saved = await createAudience(create.value);
+      if (!withUpload) {
+        await finish(saved, `${saved.name} created`);
+        return;
+      }
+      setCreated(saved);
+      await sendFile(saved);
+    } catch (error) {
+      const fieldErrors = errorsOfApiError(error);
+      setErrors(fieldErrors);
+      setFailure(Object.keys(fieldErrors).length === 0 ? errorMessage(error) : undefined);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const isLocked = isBusy || upload.progress !== null;
+  return (
+    <Dialog
+      {...dialogProps}
+      onClose={isLocked ? undefined : close}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+    >
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      >
+        <DialogTitle id={titleId}>{audience ? `Edit ${audience.name}` : 'New audience'}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2.5}>
+            {(failure ?? upload.failure) && (
+              <Alert severity="error" role="alert">
+                {failure ?? upload.failure}
+              </Alert>
+            )}
+            {created && (
+              <Alert severity="info">
+                {created.name} was created; its file was not stored. Fix the file and upload it again.
+              </Alert>
+            )}
+            <TextField
+              autoFocus
+              required
+              label="Name"
+              value={values.name}
+              onChange={(event) => change({ name: event.target.value })}
+              error={errors.name !== undefined}
+              helperText={errors.name}
+              disabled={isLocked || created !== null}
+            />
+            <TextField
+              label="Description"
+              multiline
+              minRows={2}
+              value={values.description}
+              onChange={(event) => change({ description: event.target.value })}
+              error={errors.description !== undefined}
+              helperText={errors.description}
+              disabled={isLocked || created !== null}
+            />
+            {!audience && (
+              <TextField
+                select
+                required
+                label="Type"
+                value={values.type}
+                onChange={(event) => {
+                  const type = AUDIENCE_TYPES.find((option) => option === event.target.value);
+                  if (type) change({ type });
+                }}
+                error={errors.type !== undefined}
+                helperText={errors.type}
+                disabled={isLocked || created !== null}
+                sx={{ maxWidth: 320 }}
+              >
+                {typesFor(isDataPartner).map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {AUDIENCE_TYPE_LABELS[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {values.type === 'interaction' && (
+              <>
+                <Autocomplete<AudienceKpi, true>
+                  multiple
+                  options={AUDIENCE_KPIS}
+                  value={[...values.kpis]}
+                  getOptionLabel={(kpi) => AUDIENCE_KPI_LABELS[kpi]}
+                  onChange={(_event, kpis) => change({ kpis })}
+                  disabled={isLocked}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      required
+                      label="KPIs"
+                      error={errors.kpis !== undefined}
+                      helperText={errors.kpis ?? 'The events that add a device to the audience'}
+                    />
+                  )}
+                />
+                <Autocomplete<CampaignChoice, true>
+                  multiple
+                  options={campaignsQuery.data ?? []}
+                  value={[...values.campaigns]}
+                  filterOptions={(options) => options}
+                  isOptionEqualToValue={(option, value) => option.id === value.id}
+                  getOptionLabel={(campaign) => campaign.name}
+                  onInputChange={(_event, text) => setCampaignSearch(text)}
+                  onChange={(_event, campaigns) => change({ campaigns })}
+                  loading={campaignsQuery.isFetching}
+                  disabled={isLocked}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      required
+                      label="Campaigns"
+                      error={errors.campaigns !== undefined}
+                      helperText={
+                        errors.campaigns ?? 'Their devices that triggered the KPIs join the audience'
+                      }
+                    />
+                  )}
+                />
+              </>
+            )}
+            {isSegmentType(values.type) && (
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
+                <TextField
+                  label="Users in the segment"
+                  inputMode="numeric"
+                  value={values.usersCount}
+                  onChange={(event) => change({ usersCount: event.target.value })}
+                  error={errors.users_count !== undefined}
+                  helperText={errors.users_count ?? 'The size your catalogue states'}
+                  disabled={isLocked}
+                />
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={values.isShared}
+                      onChange={(event) => change({ isShared: event.target.checked })}
+                      disabled={isLocked}
+                    />
+                  }
+                  label="Published for other organizations"
+                />
+              </Stack>
+            )}
+            {!audience && isUploadType(values.type) && (
+              <Box>
+                <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+                  Device identifiers
+                </Typography>
+                <IdentifiersFields
+                  values={upload.values}
+                  onChange={upload.setValues}
+                  errors={upload.errors}
+                  rejection={upload.rejection}
+                  progress={upload.progress}
+                  disabled={isLocked}
+                />
+              </Box>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={isLocked}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLocked}>
+            {created ? 'Upload the file' : audience ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+};

@@ -1,0 +1,87 @@
+import { MAX_IDENTIFIER_FILE_BYTES } from '@beacon/domain/dictionary/audiences';
+import { DEVICE_ID_TYPE_LABELS } from '@beacon/domain/dictionary/campaigns';
+import {
+  AUDIENCE_IDENTIFIER_TYPES,
+  type AudienceIdentifierType,
+} from '@beacon/domain/validation/audience-identifiers';
+import { AUDIENCE_NO_REBUILD_LABEL } from '@beacon/domain/validation/messages';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { FileField } from '../../components/FileField';
+import { FileRejectionAlert } from '../../components/FileRejectionAlert';
+import type { FieldErrors, FileRejection } from '../../utils/form-errors';
+
+export type IdentifiersValues = {
+  readonly file: File | null;
+  readonly isCommitted: boolean;
+  readonly identifierType: AudienceIdentifierType;
+};
+
+export const EMPTY_IDENTIFIERS: IdentifiersValues = { file: null, isCommitted: false, identifierType: 'ifa' };
+
+type Props = {
+  readonly values: IdentifiersValues;
+  readonly onChange: (values: IdentifiersValues) => void;
+  readonly errors: FieldErrors;
+  readonly rejection: FileRejection | null;
+  readonly progress: number | null;
+  readonly disabled: boolean;
+};
+
+/**
+ * The identifiers upload of a private audience (§5): the file (one identifier per line, optionally
+ * `identifier,type`), the type of lines without one, and the checkbox committing not to rebuild the audience
+ * from the identifiers, without which the server refuses the upload. Progress while sending; every bad line
+ * of a rejected file.
+ */
+export const IdentifiersFields = ({ values, onChange, errors, rejection, progress, disabled }: Props) => (
+  <Stack spacing={2}>
+    {rejection && <FileRejectionAlert rejection={rejection} />}
+    <FileField
+      label="Choose an identifiers file"
+      accept=".csv,.txt"
+      file={values.file}
+      onChange={(file) => onChange({ ...values, file })}
+      hint={`One device identifier per line, optionally followed by its type (identifier,type). At most ${MAX_IDENTIFIER_FILE_BYTES / 1024 / 1024} MB. Identifiers are stored so that they cannot be read back.`}
+      error={errors.file}
+      progress={progress}
+      disabled={disabled}
+    />
+    <TextField
+      select
+      label="Type of lines without a type"
+      value={values.identifierType}
+      onChange={(event) => {
+        const identifierType = AUDIENCE_IDENTIFIER_TYPES.find((type) => type === event.target.value);
+        if (identifierType) onChange({ ...values, identifierType });
+      }}
+      disabled={disabled}
+      sx={{ maxWidth: 320 }}
+    >
+      {AUDIENCE_IDENTIFIER_TYPES.map((type) => (
+        <MenuItem key={type} value={type}>
+          {DEVICE_ID_TYPE_LABELS[type]}
+        </MenuItem>
+      ))}
+    </TextField>
+    <div>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={values.isCommitted}
+            onChange={(event) => onChange({ ...values, isCommitted: event.target.checked })}
+            disabled={disabled}
+          />
+        }
+        label={AUDIENCE_NO_REBUILD_LABEL}
+      />
+      {errors.commits_not_to_rebuild && (
+        <FormHelperText error>{errors.commits_not_to_rebuild}</FormHelperText>
+      )}
+    </div>
+  </Stack>
+);
