@@ -55,7 +55,12 @@ export const useIdentifiersUpload = (): IdentifiersUpload => {
     try {
       return await uploadAudienceIdentifiers(audienceId, parsed.data, values.file, setProgress);
     } catch (error) {
-      const fileRejection = fileRejectionOf(error);
+      const rejected = fileRejectionOf(error);
+      // The file-level message is the alert's title: the list keeps the lines (and "…N more lines").
+      const fileRejection = rejected && {
+        ...rejected,
+        lines: rejected.lines.filter((line) => line.line !== null || line.message !== rejected.message),
+      };
       setRejection(fileRejection);
       const fieldErrors = fileRejection ? {} : errorsOfApiError(error);
       setErrors(fieldErrors);
