@@ -50,6 +50,7 @@ test('upload a geolist: a bad row is refused with its line, the good file is dra
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await expect(dialog.getByText('stores.csv')).toBeVisible();
   await checkAccessibility(page);
+  await screenshotBothWidths(page, 'geolist-dialog-rejected');
   expect(await countNamed(request, token, '/geolists', name)).toBe(0);
 
   await chooseFile(

@@ -30,6 +30,7 @@ test('create a location audience with an area drawn on the map', async ({ page, 
   await expect(dialog.getByText(minValueMessage(LOCATION_AUDIENCE_MIN_USERS))).toBeVisible();
   expect(await countNamed(request, token, '/location-audiences', name)).toBe(0);
   await checkAccessibility(page);
+  await screenshotBothWidths(page, 'location-audience-dialog');
 
   await dialog.getByRole('textbox', { name: 'Max users' }).fill('25,000');
   await dialog.getByRole('button', { name: 'Create' }).click();

@@ -38,6 +38,7 @@ describe('errors of an answer', () => {
       message: 'Wrong areas',
       file_error: 'wrong_areas',
       details: [
+        { path: 'file', message: 'Wrong areas' },
         { path: 'file', line: 3, message: 'Latitude out of range' },
         { path: 'file', line: 4, message: 'Bad radius' },
       ],

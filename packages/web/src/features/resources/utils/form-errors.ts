@@ -71,5 +71,7 @@ export const fileRejectionOf = (error: unknown): FileRejection | null => {
         ? [{ line: typeof detail.line === 'number' ? detail.line : null, message: detail.message }]
         : [],
     );
-  return { message: error.message, lines };
+  // A detail without a line that repeats the file's message says nothing more.
+  const extra = lines.filter((line) => line.line !== null || line.message !== error.message);
+  return { message: error.message, lines: extra };
 };
