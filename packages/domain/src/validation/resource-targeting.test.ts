@@ -111,7 +111,10 @@ describe('audiences required (§5 hint)', () => {
     ]);
     expect(
       issuesOf(
-        ZCampaignComplete.safeParse({ ...APP_PROMOTION, targeting: { bundle_ids: ['com.example.app'], audiences: { mandatory: [4] } } }),
+        ZCampaignComplete.safeParse({
+          ...APP_PROMOTION,
+          targeting: { bundle_ids: ['com.example.app'], audiences: { mandatory: [4] } },
+        }),
       ),
     ).toEqual([]);
     expect(

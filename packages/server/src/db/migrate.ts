@@ -12,9 +12,9 @@ import * as m0009 from './migrations/0009-geolists';
 import * as m0010 from './migrations/0010-deals';
 import * as m0011 from './migrations/0011-location-audiences';
 import * as m0012 from './migrations/0012-audiences';
+import * as m0013 from './migrations/0013-publisher-lists';
 import * as m0014 from './migrations/0014-jobs';
 import * as m0015 from './migrations/0015-tracking-event-campaigns';
-import * as m0013 from './migrations/0013-publisher-lists';
 import * as m0016 from './migrations/0016-strategy-targeting';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
@@ -31,9 +31,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-deals': m0010,
   '0011-location-audiences': m0011,
   '0012-audiences': m0012,
+  '0013-publisher-lists': m0013,
   '0014-jobs': m0014,
   '0015-tracking-event-campaigns': m0015,
-  '0013-publisher-lists': m0013,
   '0016-strategy-targeting': m0016,
 };
 

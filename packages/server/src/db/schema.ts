@@ -1,3 +1,4 @@
+import type { AudienceKpi, AudienceState, AudienceType } from '@beacon/domain/dictionary/audiences';
 import type {
   BudgetTimespan,
   CampaignState,
@@ -14,7 +15,6 @@ import type {
   VideoAttribute,
   VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
-import type { AudienceKpi, AudienceState, AudienceType } from '@beacon/domain/dictionary/audiences';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import type { DealState, DealType } from '@beacon/domain/dictionary/deals';
 import type {

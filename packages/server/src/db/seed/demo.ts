@@ -6,10 +6,10 @@ import type { HistoryActor } from '../../modules/history/history.service';
 import { createOrganization, isDatabaseEmpty } from '../../modules/organizations/organizations.service';
 import { createUser } from '../../modules/users/users.service';
 import type { Db } from '../database';
+import { seedDemoAudiences } from './demo-audiences';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoGeolists } from './demo-geolists';
-import { seedDemoAudiences } from './demo-audiences';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
 import { seedDemoPublisherLists } from './demo-publisher-lists';
 
