@@ -47,6 +47,11 @@ describe('ZStrategyCreate', () => {
       location: { countries: [], regions: [], cities: [] },
       schedule: DEFAULT_SCHEDULE,
       bid: null,
+      targeting: {
+        audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
+        location_audiences: [],
+        geolists: [],
+      },
     });
   });
 

@@ -35,6 +35,10 @@ describe('decideNavigation (§2 route guard)', () => {
     });
     expect(decideNavigation('/analytics', identity('audience_manager'))).toMatchObject({
       kind: 'unauthorized',
+      to: '/resources/audiences',
+    });
+    expect(decideNavigation('/analytics', identity('creative_manager'))).toMatchObject({
+      kind: 'unauthorized',
       to: '/',
     });
   });
