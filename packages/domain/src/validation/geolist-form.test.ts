@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_GEOLIST_AREAS } from './geolist';
 import {
   duplicateGeolistName,
   GEOLIST_LIST_SPEC,
   geolistPlaceIssues,
-  MAX_GEOLIST_AREAS,
   ZGeolistAreasReplace,
   ZGeolistCreate,
   ZGeolistDuplicate,

@@ -9,7 +9,7 @@ import { AUDIENCE_STATES, LOCATION_PRECISIONS } from '../dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '../dictionary/constants';
 import { CITY_ID_PATTERN, placeCountry, REGION_ID_PATTERN, textRule, ZKnownCountry } from './campaign-form';
 import { requiredOrInvalid } from './generic';
-import { MAX_LATITUDE, MAX_LONGITUDE, type TGeolistArea } from './geolist';
+import { MAX_GEOLIST_AREAS, MAX_LATITUDE, MAX_LONGITUDE, type TGeolistArea } from './geolist';
 import type { ListSpec } from './list-query';
 import {
   GEOLIST_CITY_REGION_MESSAGE,
@@ -24,8 +24,6 @@ import { ZRowId, ZVersion } from './organization-form';
 
 export const GEOLIST_NAME_MAX_LENGTH = 255;
 export const GEOLIST_AREA_NAME_MAX_LENGTH = 255;
-/** The most areas one geolist holds (a 50,000-row file is the budgeted case, §9 bench). */
-export const MAX_GEOLIST_AREAS = 100_000;
 /** Geolists share the audiences' states: active, deleted. */
 export const GEOLIST_STATES = AUDIENCE_STATES;
 export type GeolistState = (typeof GEOLIST_STATES)[number];

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { GEOLIST_FILE_EXTENSIONS } from '../dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '../dictionary/constants';
-import { geolistFileExtension, parseGeolistCsv, parseGeolistFile, parseGeolistJson } from './geolist';
+import {
+  createGeolistCsvReader,
+  createGeolistFileReader,
+  geolistFileExtension,
+  MAX_GEOLIST_AREAS,
+  parseGeolistCsv,
+  parseGeolistFile,
+  parseGeolistJson,
+  type TGeolistParseResult,
+} from './geolist';
 
 const LATITUDE = 'The latitude must be a number between -90 and 90';
 const LONGITUDE = 'The longitude must be a number between -180 and 180';
@@ -218,5 +227,133 @@ describe('parseGeolistJson', () => {
         { line: 4, message: 'The name must be text' },
       ],
     });
+  });
+});
+
+/** Reads `pieces` one after the other through a fresh CSV reader. */
+const readPieces = (pieces: readonly string[]): TGeolistParseResult => {
+  const reader = createGeolistCsvReader();
+  for (const piece of pieces) reader.push(piece);
+  return reader.finish();
+};
+
+describe('createGeolistCsvReader', () => {
+  const samples = [
+    '40.4168,-3.7038,500,Madrid centre\n41.3874,2.1686,300,Barcelona\n',
+    '\uFEFFlatitude,longitude,radius,name\r\n40.4,-3.7,,Madrid\r\n41.4,2.2\r\n',
+    '"lat","lng","radius","name"\n"40.4","-3.7","250","Store ""Sol"", Madrid"\n1,2,3,"two\r\nlines"',
+    '\n\r\n  \n40,4;-3,7;250;Madrid\r41,5;2,1;;"Bar;celona"\r',
+    ' \t\n\t40.4\t-3.7\t250\tTab\n',
+    'latitude,longitude\n91,-3.7,250,a\n40.4\n1,2,3,"a\nb"\n95,2,3,c',
+    '40.4,-3.7,250,Madrid\n41.4,2.2,250,"Barcelona\n42,2,250,Girona',
+    '  \n\n',
+  ];
+
+  it('answers what a whole-text parse answers, wherever the text is cut', () => {
+    for (const text of samples) {
+      const whole = parseGeolistCsv(text);
+      for (let cut = 0; cut <= text.length; cut += 1) {
+        expect(
+          readPieces([text.slice(0, cut), text.slice(cut)]),
+          `${JSON.stringify(text)} cut at ${cut}`,
+        ).toEqual(whole);
+      }
+      expect(readPieces([...text])).toEqual(whole);
+    }
+  });
+
+  it('reads a row cut across pieces, a quoted value, a doubled quote and a \\r\\n cut in two', () => {
+    expect(
+      readPieces([
+        'latitude,longitude,radius,name\r',
+        '\n40.',
+        '4,-3.7,25',
+        '0,"Store "',
+        '"Sol"',
+        '" x"\r',
+        '\n',
+      ]),
+    ).toEqual({
+      ok: true,
+      areas: [{ latitude: 40.4, longitude: -3.7, radius: 250, name: 'Store "Sol" x' }],
+    });
+  });
+
+  it('numbers lines across pieces, also \\r\\n cut in two inside quoted values', () => {
+    const result = readPieces(['1,2,3,"a\r', '\nb"\r', '\n95', ',2,3,c']);
+    expect(result.ok === false && result.lines).toEqual([{ line: 3, message: LATITUDE }]);
+  });
+
+  it('takes the delimiter of the first line with content, whatever the pieces', () => {
+    expect(readPieces(['\n', '  \n', '40,4;', '-3,7', ';250;Sol', '\n41,1;2,2'])).toEqual({
+      ok: true,
+      areas: [
+        { latitude: 40.4, longitude: -3.7, radius: 250, name: 'Sol' },
+        { latitude: 41.1, longitude: 2.2, radius: GEOLIST_DEFAULT_RADIUS },
+      ],
+    });
+  });
+
+  it('rejects a file with a NUL character, or marked as not text, as an invalid file', () => {
+    expect(readPieces(['40.4,-3.7\n', '\u0000\u0001PNG'])).toMatchObject({
+      ok: false,
+      error: 'invalid_file',
+    });
+    const reader = createGeolistCsvReader();
+    reader.push('40.4,-3.7\n');
+    reader.markNotText();
+    expect(reader.finish()).toMatchObject({ ok: false, error: 'invalid_file' });
+  });
+
+  it('keeps at most MAX_GEOLIST_AREAS areas and stops reading past them', () => {
+    const reader = createGeolistCsvReader();
+    reader.push('latitude,longitude\n');
+    const row = '1,2\n';
+    for (let index = 0; index < MAX_GEOLIST_AREAS; index += 1) reader.push(row);
+    reader.push('1,2\n95,2\n"never closed');
+    expect(reader.finish()).toEqual({
+      ok: false,
+      error: 'wrong_areas',
+      message: 'Some areas are not valid. Fix the lines listed and upload the file again',
+      lines: [
+        {
+          line: MAX_GEOLIST_AREAS + 2,
+          message: 'A geolist holds at most 100,000 areas: split the file in several geolists',
+        },
+      ],
+    });
+  });
+});
+
+describe('createGeolistFileReader', () => {
+  it('reads a JSON file in pieces and parses it whole at the end', () => {
+    const reader = createGeolistFileReader('areas.json');
+    for (const piece of ['[[40.4,-3', '.7],{"lat":1,', '"lng":2}]']) reader.push(piece);
+    expect(reader.finish()).toEqual({
+      ok: true,
+      areas: [
+        { latitude: 40.4, longitude: -3.7, radius: GEOLIST_DEFAULT_RADIUS },
+        { latitude: 1, longitude: 2, radius: GEOLIST_DEFAULT_RADIUS },
+      ],
+    });
+  });
+
+  it('rejects a JSON list longer than MAX_GEOLIST_AREAS', () => {
+    const text = JSON.stringify(Array.from({ length: MAX_GEOLIST_AREAS + 1 }, () => [1, 2]));
+    expect(parseGeolistFile('areas.json', text)).toMatchObject({
+      ok: false,
+      error: 'wrong_areas',
+      lines: [{ line: MAX_GEOLIST_AREAS + 1 }],
+    });
+  });
+
+  it('answers an invalid file for another extension or content that is not text', () => {
+    const other = createGeolistFileReader('areas.txt');
+    other.push('40.4,-3.7');
+    expect(other.finish()).toMatchObject({ ok: false, error: 'invalid_file' });
+    const json = createGeolistFileReader('areas.json');
+    json.push('[[1,2]]');
+    json.markNotText();
+    expect(json.finish()).toMatchObject({ ok: false, error: 'invalid_file' });
   });
 });

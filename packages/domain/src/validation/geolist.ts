@@ -17,10 +17,14 @@ import {
   GEOLIST_UNCLOSED_QUOTE_MESSAGE,
   GEOLIST_WRONG_AREAS_MESSAGE,
   geolistCoordinateMessage,
+  geolistTooManyAreasMessage,
 } from './messages';
 
 /** An accepted extension as it ends a file name: the dictionary's GEOLIST_FILE_EXTENSIONS, with a dot. */
 export type TGeolistFileExtension = `.${GeolistFileExtension}`;
+
+/** The most areas one geolist holds (a 50,000-row file is the budgeted case, §9 bench). */
+export const MAX_GEOLIST_AREAS = 100_000;
 
 /** Geographic bounds, in degrees. */
 export const MAX_LATITUDE = 90;
@@ -114,105 +118,208 @@ const readArea = (
   };
 };
 
-type TCsvRecord = { readonly line: number; readonly fields: string[] };
-
-/** The delimiter used on the first line: comma, semicolon (spreadsheets in many locales) or tab. */
-const detectDelimiter = (text: string): string => {
-  const firstLine = text.split(/\r\n|\n|\r/, 1)[0] ?? '';
+/** The delimiter used on a first line: comma, semicolon (spreadsheets in many locales) or tab. */
+const detectDelimiter = (firstLine: string): string => {
   const count = (delimiter: string): number => firstLine.split(delimiter).length - 1;
   return [';', '\t'].reduce((best, candidate) => (count(candidate) > count(best) ? candidate : best), ',');
-};
-
-/** RFC 4180 reading: quoted fields may hold delimiters, doubled quotes and line breaks. */
-const readCsv = (
-  text: string,
-  delimiter: string,
-): { records: TCsvRecord[] } | { unclosedQuoteLine: number } => {
-  const records: TCsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let isQuoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endRecord = (): void => {
-    fields.push(field);
-    if (fields.some((value) => value.trim() !== '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (isQuoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        isQuoted = false;
-      } else {
-        if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line += 1;
-        field += char;
-      }
-    } else if (char === '"' && field.trim() === '') {
-      isQuoted = true;
-      field = '';
-    } else if (char === delimiter) {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-  }
-  if (isQuoted) return { unclosedQuoteLine: recordLine };
-  endRecord();
-  return { records };
 };
 
 const isHeader = (fields: readonly string[]): boolean =>
   ['lat', 'latitude'].includes(fields[0]?.trim().toLowerCase() ?? '');
 
-const byLine = (a: TGeolistLineError, b: TGeolistLineError): number => a.line - b.line;
+const NON_SPACE = /\S/g;
+const LINE_BREAK = /[\r\n]/g;
+
+/** The index of the first match of a global pattern in `text` from `from`, or -1. */
+const indexFrom = (pattern: RegExp, text: string, from: number): number => {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+};
+
+/** The index just after the last line break of `text`, or 0. */
+const afterLastBreak = (text: string): number => Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
 
 /**
- * Parses a geolist CSV: the dictionary's GEOLIST_CSV_COLUMNS in order (latitude, longitude, radius, name;
- * radius and name may be left empty), with an optional header row.
+ * An incremental reader of an uploaded geolist: text goes in piece by piece, cut anywhere (inside a line,
+ * a quoted value, a `\r\n` or a doubled quote), and `finish` answers what a whole-file parse would.
  */
-export const parseGeolistCsv = (text: string): TGeolistParseResult => {
-  const content = stripByteOrderMark(text);
-  if (content.trim() === '') return failure('empty_file');
-  const delimiter = detectDelimiter(content.trimStart());
-  const parsed = readCsv(content, delimiter);
-  if ('unclosedQuoteLine' in parsed) {
-    return failure('invalid_csv', [
-      { line: parsed.unclosedQuoteLine, message: GEOLIST_UNCLOSED_QUOTE_MESSAGE },
-    ]);
-  }
-  const [first, ...others] = parsed.records;
-  const rows = first !== undefined && isHeader(first.fields) ? others : parsed.records;
-  if (rows.length === 0) return failure('empty_file');
+export type TGeolistReader = {
+  /** Reads the next piece of text. */
+  readonly push: (text: string) => void;
+  /** The content is not text (binary, or not UTF-8): the file is an invalid file whatever its lines. */
+  readonly markNotText: () => void;
+  readonly finish: () => TGeolistParseResult;
+};
 
+/**
+ * Reads a geolist CSV as it arrives: the dictionary's GEOLIST_CSV_COLUMNS in order (latitude, longitude,
+ * radius, name; radius and name may be left empty), with an optional header row, RFC 4180 quoting (quoted
+ * values may hold delimiters, doubled quotes and line breaks). Each row is checked as soon as it is complete;
+ * only the areas (at most MAX_GEOLIST_AREAS), the problems with their lines, and the unfinished row are kept.
+ * The delimiter is the one its first line uses most (comma, semicolon with decimal commas, or tab), so the
+ * text is held until that line is complete.
+ */
+export const createGeolistCsvReader = (): TGeolistReader => {
+  let isStart = true;
+  let isText = true;
+  /** Text held while the delimiter is unknown: at most the first line with content. */
+  let head = '';
+  /** Where the first line with content starts in `head`, once seen. */
+  let contentStart = -1;
+  let delimiter: string | undefined;
+  // The CSV state: the row being read and what the last piece could not decide alone.
+  let carry = '';
+  let fields: string[] = [];
+  let field = '';
+  let isQuoted = false;
+  let line = 1;
+  let recordLine = 1;
+  // The rows read.
+  let sawFirstRecord = false;
+  let rows = 0;
+  let isFull = false;
+  let hasColumnErrors = false;
   const areas: TGeolistArea[] = [];
-  const columnErrors: TGeolistLineError[] = [];
-  const valueErrors: TGeolistLineError[] = [];
-  for (const { line, fields } of rows) {
-    // Spreadsheets often pad rows with trailing delimiters: empty cells past the name are ignored.
-    while (fields.length > GEOLIST_CSV_COLUMNS.length && fields.at(-1)?.trim() === '') fields.pop();
-    if (fields.length < 2 || fields.length > GEOLIST_CSV_COLUMNS.length) {
-      columnErrors.push({ line, message: GEOLIST_COLUMNS_MESSAGE });
-      continue;
+  const problems: TGeolistLineError[] = [];
+
+  const takeRecord = (values: string[], at: number): void => {
+    if (!values.some((value) => value.trim() !== '')) return;
+    if (!sawFirstRecord) {
+      sawFirstRecord = true;
+      if (isHeader(values)) return;
     }
-    const [latitude, longitude, radius, name] = fields;
+    rows += 1;
+    if (rows > MAX_GEOLIST_AREAS) {
+      // The rest of the file is not read: the geolist could not hold it.
+      isFull = true;
+      problems.push({ line: at, message: geolistTooManyAreasMessage(MAX_GEOLIST_AREAS) });
+      return;
+    }
+    // Spreadsheets often pad rows with trailing delimiters: empty cells past the name are ignored.
+    while (values.length > GEOLIST_CSV_COLUMNS.length && values.at(-1)?.trim() === '') values.pop();
+    if (values.length < 2 || values.length > GEOLIST_CSV_COLUMNS.length) {
+      hasColumnErrors = true;
+      problems.push({ line: at, message: GEOLIST_COLUMNS_MESSAGE });
+      return;
+    }
+    const [latitude, longitude, radius, name] = values;
     const result = readArea({ latitude, longitude, radius, name }, delimiter !== ',');
     if ('area' in result) areas.push(result.area);
-    else for (const message of result.messages) valueErrors.push({ line, message });
-  }
-  if (columnErrors.length > 0) return failure('invalid_csv', [...columnErrors, ...valueErrors].sort(byLine));
-  if (valueErrors.length > 0) return failure('wrong_areas', valueErrors);
-  return { ok: true, areas };
+    else for (const message of result.messages) problems.push({ line: at, message });
+  };
+
+  const endRecord = (): void => {
+    fields.push(field);
+    const values = fields;
+    fields = [];
+    field = '';
+    takeRecord(values, recordLine);
+  };
+
+  /** Runs the CSV state machine over `text`; unless `isLast`, a character that needs the next one waits. */
+  const read = (text: string, isLast: boolean): void => {
+    const input = carry + text;
+    carry = '';
+    for (let index = 0; index < input.length && !isFull; index += 1) {
+      const char = input[index];
+      const next = input[index + 1];
+      if (next === undefined && !isLast && (char === '\r' || (isQuoted && char === '"'))) {
+        carry = char;
+        return;
+      }
+      if (isQuoted) {
+        if (char === '"' && next === '"') {
+          field += '"';
+          index += 1;
+        } else if (char === '"') {
+          isQuoted = false;
+        } else {
+          if (char === '\n' || (char === '\r' && next !== '\n')) line += 1;
+          field += char;
+        }
+      } else if (char === '"' && field.trim() === '') {
+        isQuoted = true;
+        field = '';
+      } else if (char === delimiter) {
+        fields.push(field);
+        field = '';
+      } else if (char === '\n' || char === '\r') {
+        if (char === '\r' && next === '\n') index += 1;
+        endRecord();
+        line += 1;
+        recordLine = line;
+      } else {
+        field += char;
+      }
+    }
+  };
+
+  /** Holds text until the first line with content is complete, then reads with its delimiter. */
+  const readHead = (text: string): void => {
+    const from = head.length;
+    head += text;
+    if (contentStart === -1) {
+      contentStart = indexFrom(NON_SPACE, head, from);
+      if (contentStart === -1) {
+        // Blank lines only so far: they make no rows whatever the delimiter, so they are read (and counted)
+        // now, and only the unfinished last one is held.
+        const complete = afterLastBreak(head);
+        read(head.slice(0, complete), false);
+        head = head.slice(complete);
+        return;
+      }
+    }
+    const lineEnd = indexFrom(LINE_BREAK, head, Math.max(from, contentStart));
+    if (lineEnd === -1) return;
+    delimiter = detectDelimiter(head.slice(contentStart, lineEnd));
+    const held = head;
+    head = '';
+    read(held, false);
+  };
+
+  return {
+    push: (text) => {
+      if (!isText || isFull || text === '') return;
+      if (text.includes('\u0000')) {
+        isText = false;
+        return;
+      }
+      const content = isStart ? stripByteOrderMark(text) : text;
+      isStart = false;
+      if (delimiter === undefined) readHead(content);
+      else read(content, false);
+    },
+    markNotText: () => {
+      isText = false;
+    },
+    finish: () => {
+      if (!isText) return failure('invalid_file');
+      if (!isFull) {
+        if (delimiter === undefined) {
+          delimiter = detectDelimiter(contentStart === -1 ? '' : head.slice(contentStart));
+          const held = head;
+          head = '';
+          read(held, false);
+        }
+        read('', true);
+        if (!isFull && isQuoted) {
+          return failure('invalid_csv', [{ line: recordLine, message: GEOLIST_UNCLOSED_QUOTE_MESSAGE }]);
+        }
+        if (!isFull) endRecord();
+      }
+      if (rows === 0) return failure('empty_file');
+      if (hasColumnErrors) return failure('invalid_csv', problems);
+      if (problems.length > 0) return failure('wrong_areas', problems);
+      return { ok: true, areas };
+    },
+  };
+};
+
+/** Parses a whole geolist CSV (see createGeolistCsvReader). */
+export const parseGeolistCsv = (text: string): TGeolistParseResult => {
+  const reader = createGeolistCsvReader();
+  reader.push(text);
+  return reader.finish();
 };
 
 const isRecord = (value: unknown): value is object =>
@@ -280,7 +387,7 @@ export const parseGeolistJson = (text: string): TGeolistParseResult => {
 
   const areas: TGeolistArea[] = [];
   const errors: TGeolistLineError[] = [];
-  items.forEach((item, index) => {
+  items.slice(0, MAX_GEOLIST_AREAS).forEach((item, index) => {
     const raw = toRawArea(item);
     if (raw === undefined) {
       errors.push({ line: index + 1, message: GEOLIST_AREA_MESSAGE });
@@ -290,14 +397,51 @@ export const parseGeolistJson = (text: string): TGeolistParseResult => {
     if ('area' in result) areas.push(result.area);
     else for (const message of result.messages) errors.push({ line: index + 1, message });
   });
+  if (items.length > MAX_GEOLIST_AREAS) {
+    errors.push({ line: MAX_GEOLIST_AREAS + 1, message: geolistTooManyAreasMessage(MAX_GEOLIST_AREAS) });
+  }
   if (errors.length > 0) return failure('wrong_areas', errors);
   return { ok: true, areas };
 };
 
-/** Parses an uploaded geolist by its extension: only .json and .csv are accepted. */
-export const parseGeolistFile = (fileName: string, text: string): TGeolistParseResult => {
+/**
+ * Reads a geolist JSON file as it arrives. A JSON geolist is one bounded list (MAX_GEOLIST_AREAS areas, and the
+ * server caps the file lower than a CSV): its pieces are kept and parsed whole by `finish`.
+ */
+const createGeolistJsonReader = (): TGeolistReader => {
+  let isText = true;
+  const pieces: string[] = [];
+  return {
+    push: (text) => {
+      if (!isText) return;
+      if (text.includes('\u0000')) isText = false;
+      else pieces.push(text);
+    },
+    markNotText: () => {
+      isText = false;
+    },
+    finish: () => (isText ? parseGeolistJson(pieces.join('')) : failure('invalid_file')),
+  };
+};
+
+/** The reader of a file whose name is not accepted: whatever it holds, it is an invalid file. */
+const createRejectedFileReader = (): TGeolistReader => ({
+  push: () => undefined,
+  markNotText: () => undefined,
+  finish: () => failure('invalid_file'),
+});
+
+/** The incremental reader of an uploaded geolist, by its extension: only .csv and .json are accepted. */
+export const createGeolistFileReader = (fileName: string): TGeolistReader => {
   const extension = geolistFileExtension(fileName);
-  if (extension === '.csv') return parseGeolistCsv(text);
-  if (extension === '.json') return parseGeolistJson(text);
-  return failure('invalid_file');
+  if (extension === '.csv') return createGeolistCsvReader();
+  if (extension === '.json') return createGeolistJsonReader();
+  return createRejectedFileReader();
+};
+
+/** Parses a whole uploaded geolist by its extension (see createGeolistFileReader). */
+export const parseGeolistFile = (fileName: string, text: string): TGeolistParseResult => {
+  const reader = createGeolistFileReader(fileName);
+  reader.push(text);
+  return reader.finish();
 };

@@ -76,6 +76,10 @@ export const geolistCoordinateMessage = (coordinate: 'latitude' | 'longitude', l
   `The ${coordinate} must be a number between -${limit} and ${limit}`;
 export const GEOLIST_RADIUS_MESSAGE = 'The radius must be a number greater than 0';
 export const GEOLIST_NAME_MESSAGE = 'The name must be text';
+export const geolistTooManyAreasMessage = (max: number): string =>
+  `A geolist holds at most ${max.toLocaleString('en-US')} areas: split the file in several geolists`;
+export const geolistJsonFileSizeMessage = (megabytes: number): string =>
+  `A .json file must be at most ${megabytes} MB: upload a larger geolist as .csv`;
 
 // Geolists (issue 7): the place a geolist names narrows from country to region to city.
 export const GEOLIST_REGION_COUNTRY_MESSAGE = "Choose a place in the geolist's country";

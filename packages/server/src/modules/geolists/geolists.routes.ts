@@ -1,3 +1,4 @@
+import { MAX_GEOLIST_AREAS } from '@beacon/domain/validation/geolist';
 import {
   GEOLIST_LIST_SPEC,
   ZGeolistAreasReplace,
@@ -5,12 +6,14 @@ import {
   ZGeolistDuplicate,
   ZGeolistUpdate,
 } from '@beacon/domain/validation/geolist-form';
+import { geolistJsonFileSizeMessage } from '@beacon/domain/validation/messages';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
+import { readGeolistFile } from './geolist-file-stream';
 import {
   ZGeolist,
   ZGeolistHistoryEntry,
@@ -34,8 +37,11 @@ import {
 export const GEOLIST_FILE_FIELD = 'file';
 /** The largest geolist file (about 500,000 short rows; MAX_GEOLIST_AREAS bounds what is kept). */
 export const MAX_GEOLIST_FILE_BYTES = 32 * 1024 * 1024;
-/** A JSON body with its areas (100,000 areas of about 80 bytes). */
-const MAX_GEOLIST_JSON_BYTES = 16 * 1024 * 1024;
+/**
+ * A JSON body with its areas, or a .json file, which is parsed whole (100,000 areas of about 80 bytes; a
+ * larger geolist goes as CSV, which is read as it arrives).
+ */
+export const MAX_GEOLIST_JSON_BYTES = 16 * 1024 * 1024;
 
 const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
@@ -52,7 +58,8 @@ const uploadedFiles = new WeakMap<FastifyRequest, GeolistFile>();
  * A geolist route takes JSON, or multipart/form-data with the JSON in `data` (plugins/uploads.ts's
  * convention) and the geolist in `file`. The geolist is a text file recognised by its name and content by
  * the domain's parser (not by uploads.ts's binary signatures), so this hook reads the parts itself: the file
- * is gathered chunk by chunk up to MAX_GEOLIST_FILE_BYTES and parsed once by the service.
+ * is parsed as it arrives, chunk by chunk up to MAX_GEOLIST_FILE_BYTES (geolist-file-stream.ts), and the
+ * service answers its verdict after the fields are checked, before anything is written.
  */
 const acceptGeolistUpload: preValidationAsyncHookHandler = async (request) => {
   if (!request.isMultipart()) return;
@@ -71,15 +78,17 @@ const acceptGeolistUpload: preValidationAsyncHookHandler = async (request) => {
       await part.toBuffer();
       throw invalid(part.fieldname, 'This file is not expected here');
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    const read = await readGeolistFile(part.filename, part.file, MAX_GEOLIST_JSON_BYTES);
     if (part.file.truncated) {
       throw invalid(
         GEOLIST_FILE_FIELD,
         `The file must be at most ${MAX_GEOLIST_FILE_BYTES / 1024 / 1024} MB`,
       );
     }
-    file = { filename: part.filename, data: Buffer.concat(chunks) };
+    if (read.read === 'json_too_large') {
+      throw invalid(GEOLIST_FILE_FIELD, geolistJsonFileSizeMessage(MAX_GEOLIST_JSON_BYTES / 1024 / 1024));
+    }
+    file = { filename: part.filename, result: read.result };
   }
   let body: unknown = {};
   if (data !== undefined && data.trim() !== '') {
@@ -93,7 +102,7 @@ const acceptGeolistUpload: preValidationAsyncHookHandler = async (request) => {
   if (file) uploadedFiles.set(request, file);
 };
 
-const UPLOAD_DESCRIPTION = `Answers the geolist without its areas (GET /geolist/{id} reads them). Send JSON, or multipart/form-data with the JSON in the \`${MULTIPART_DATA_FIELD}\` field and the areas in a \`${GEOLIST_FILE_FIELD}\` (.csv with the columns latitude, longitude, radius, name, or .json; at most ${MAX_GEOLIST_FILE_BYTES / 1024 / 1024} MB). A rejected file stores nothing and answers 400 with the file's message (invalid file, empty file, invalid CSV, wrong areas), \`file_error\` and a detail per bad line (\`line\`).`;
+const UPLOAD_DESCRIPTION = `Answers the geolist without its areas (GET /geolist/{id} reads them). Send JSON, or multipart/form-data with the JSON in the \`${MULTIPART_DATA_FIELD}\` field and the areas in a \`${GEOLIST_FILE_FIELD}\` (.csv with the columns latitude, longitude, radius, name, or .json of at most ${MAX_GEOLIST_JSON_BYTES / 1024 / 1024} MB; at most ${MAX_GEOLIST_FILE_BYTES / 1024 / 1024} MB, read as it arrives, and ${MAX_GEOLIST_AREAS.toLocaleString('en-US')} areas). A rejected file stores nothing and answers 400 with the file's message (invalid file, empty file, invalid CSV, wrong areas), \`file_error\` and a detail per bad line (\`line\`).`;
 
 /**
  * Geolists of issue 7 (decision 015): §6 `resources-geolists` for every call; writes need an edit role (the

@@ -1,5 +1,5 @@
 import { canEdit } from '@beacon/domain/access/permissions';
-import { parseGeolistFile, type TGeolistArea } from '@beacon/domain/validation/geolist';
+import type { TGeolistArea, TGeolistParseResult } from '@beacon/domain/validation/geolist';
 import {
   duplicateGeolistName,
   GEOLIST_LIST_SPEC,
@@ -35,12 +35,12 @@ import type { TGeolist, TGeolistHistoryEntry, TGeolistRow } from './geolists.sch
  * Geolists of issue 7 (decision 015). Reads need §6 `resources-geolists` (the route declares it, which also
  * shuts out data-partner and other-partner organizations); writes also need an edit role. A geolist outside
  * the caller's tenant scope answers 404 whatever the call. Every write records history (actor and
- * impersonator) in its own transaction; an uploaded file is parsed whole before anything is written, so a
- * rejected file stores nothing.
+ * impersonator) in its own transaction; an uploaded file is read and every row checked before anything is
+ * written, so a rejected file stores nothing.
  */
 
-/** An uploaded geolist file as the routes hand it over. */
-export type GeolistFile = { filename: string; data: Buffer };
+/** An uploaded geolist file as the routes hand it over: its name and what the domain's reader made of it. */
+export type GeolistFile = { filename: string; result: TGeolistParseResult };
 
 const assertCanEdit = (principal: Principal): void => {
   if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
@@ -51,16 +51,7 @@ const assertCanEdit = (principal: Principal): void => {
  * CSV, wrong areas), `file_error` naming the case, and one detail per bad line (`path: file.<line>`, `line`).
  */
 export const areasOfFile = (file: GeolistFile): TGeolistArea[] => {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(file.data);
-  } catch {
-    text = '\u0000';
-  }
-  // A binary file (or one that is not UTF-8) is not a geolist whatever its name.
-  const result = text.includes('\u0000')
-    ? parseGeolistFile('binary', '')
-    : parseGeolistFile(file.filename, text);
+  const { result } = file;
   if (result.ok) return result.areas;
   const lines = result.lines ?? [];
   const details = [
