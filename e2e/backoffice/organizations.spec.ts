@@ -173,6 +173,8 @@ test('an operator creates an organization with its main user, who then logs in',
 });
 
 test('the search, filters and sort live in the URL', async ({ page }) => {
+  // Three loads of the grid, a reload and three scans, each after the grid has settled.
+  test.slow();
   await logIn(page, 'admin');
   await openOrganizations(page);
 
