@@ -154,6 +154,8 @@ test('an operator creates an organization with its main user, who then logs in',
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`${company} created`)).toBeVisible();
   await searchBox(page).fill(company);
+  // The search reaches the URL after its debounce; only then is the filtered list loading (or loaded).
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(company);
   const row = rowOf(page, company);
   await expect(row).toBeVisible();
   await expect(row).toContainText('Germany (DE)');
