@@ -10,12 +10,43 @@ export const FILE_KINDS = {
   svg: { contentType: 'image/svg+xml', extension: 'svg' },
   ico: { contentType: 'image/x-icon', extension: 'ico' },
   pdf: { contentType: 'application/pdf', extension: 'pdf' },
+  // Creative media (issue 6): uploaded videos and audio, and the renditions and posters made from them.
+  mp4: { contentType: 'video/mp4', extension: 'mp4' },
+  mp3: { contentType: 'audio/mpeg', extension: 'mp3' },
+  wav: { contentType: 'audio/wav', extension: 'wav' },
 } as const;
 
 export type FileKind = keyof typeof FILE_KINDS;
 
 const startsWith = (data: Uint8Array, signature: readonly number[]): boolean =>
   signature.every((byte, index) => data[index] === byte);
+
+const ascii = (data: Uint8Array, from: number, to: number): string =>
+  String.fromCharCode(...data.subarray(from, to));
+
+/** ISO base media files whose major brand is an MP4 one (QuickTime .mov and audio-only .m4a are not). */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+]);
+const isMp4 = (data: Uint8Array): boolean =>
+  data.byteLength >= 12 && ascii(data, 4, 8) === 'ftyp' && MP4_BRANDS.has(ascii(data, 8, 12));
+
+/** An ID3v2 tag, or an MPEG-1/2 layer III frame header (sync bits, layer bits 01). */
+const isMp3 = (data: Uint8Array): boolean => {
+  if (startsWith(data, [0x49, 0x44, 0x33])) return true;
+  const [first, second] = [data[0], data[1]];
+  return first === 0xff && second !== undefined && (second & 0xe0) === 0xe0 && (second & 0x06) === 0x02;
+};
 
 /** What a file really is, from its content; `undefined` when it is none of FILE_KINDS. */
 export const sniffFileKind = (data: Uint8Array): FileKind | undefined => {
@@ -24,6 +55,11 @@ export const sniffFileKind = (data: Uint8Array): FileKind | undefined => {
   if (startsWith(data, [0x47, 0x49, 0x46, 0x38])) return 'gif';
   if (startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(data, [0x00, 0x00, 0x01, 0x00])) return 'ico';
+  if (isMp4(data)) return 'mp4';
+  if (startsWith(data, [0x52, 0x49, 0x46, 0x46]) && startsWith(data.subarray(8), [0x57, 0x41, 0x56, 0x45])) {
+    return 'wav';
+  }
+  if (isMp3(data)) return 'mp3';
   const head = new TextDecoder().decode(data.subarray(0, 512)).trimStart().toLowerCase();
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'svg';
   return undefined;
@@ -48,7 +84,7 @@ export type FileStore = {
 export const FILES_URL_PREFIX = '/api/files/';
 
 /** A stored file's name: 64 hex digits, a dot and a known extension (nothing else reaches the disk). */
-const STORED_NAME = /^[0-9a-f]{64}\.(png|jpg|gif|svg|ico|pdf)$/;
+const STORED_NAME = /^[0-9a-f]{64}\.(png|jpg|gif|svg|ico|pdf|mp4|mp3|wav)$/;
 
 const kindOfExtension = (extension: string): FileKind | undefined =>
   (Object.keys(FILE_KINDS) as FileKind[]).find((kind) => FILE_KINDS[kind].extension === extension);

@@ -6,6 +6,7 @@ import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { InitialLoadingBar } from './ApplicationLoadingBar';
 import { RouteErrorScreen } from './ErrorScreen';
 import { registerNavigate } from './navigation';
+import { prefetchLoader } from './prefetch';
 import { RootLayout } from './RootLayout';
 import { RouteGuard } from './RouteGuard';
 
@@ -98,6 +99,11 @@ export const router = createBrowserRouter([
                   { path: ':id', element: <CampaignIndexRedirect /> },
                   {
                     path: ':id/:tab',
+                    loader: prefetchLoader(({ id }) => {
+                      void import('../features/campaigns/detail/prefetch').then((module) =>
+                        module.prefetchCampaignPage(id),
+                      );
+                    }),
                     lazy: async () => ({
                       Component: (await import('../features/campaigns/detail/CampaignPage')).CampaignPage,
                     }),

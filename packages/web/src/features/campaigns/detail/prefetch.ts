@@ -1,0 +1,16 @@
+/**
+ * What /campaign/{id}/{tab} asks first (issue 5's page budget): the campaign and its strategies, fetched while
+ * the page's code downloads (the route's loader, app/prefetch.ts), and the tabs' code, which the page would
+ * otherwise only ask for once its own code had run.
+ */
+import { queryClient } from '../../../app/query-client';
+import { campaignQueryOptions } from '../api/get-campaign';
+import { strategiesQueryOptions } from '../api/strategies';
+
+export const prefetchCampaignPage = (campaignId: string | undefined): void => {
+  const id = Number(campaignId);
+  if (!Number.isInteger(id) || id < 1) return;
+  void queryClient.prefetchQuery(campaignQueryOptions(id));
+  void queryClient.prefetchQuery(strategiesQueryOptions(id));
+  void import('./CampaignTabs');
+};
