@@ -20,6 +20,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
 import { audiencesRoutes } from './modules/audiences/audiences.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -154,6 +155,7 @@ export const buildApp = async ({
       await typed.register(organizationsRoutes);
       await typed.register(usersRoutes);
       await typed.register(campaignsRoutes);
+      await typed.register(creativesRoutes);
       await typed.register(dealsRoutes);
       await typed.register(geolistsRoutes);
       await typed.register(locationAudiencesRoutes);

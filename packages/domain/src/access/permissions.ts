@@ -127,6 +127,9 @@ const OPERATOR_INVOICING_ROLES = INTERNAL_ROLES;
 
 export const canEdit = (role: UserRole): boolean => hasRole(EDIT_ROLES, role);
 
+/** Creatives are also written by the creative manager, whose role edits nothing else (issue 6). */
+export const canEditCreatives = (role: UserRole): boolean => canEdit(role) || role === 'creative_manager';
+
 export const canUseDemo = (role: UserRole): boolean => hasRole(DEMO_ROLES, role);
 
 export const isInternal = (role: UserRole): boolean => hasRole(INTERNAL_ROLES, role);

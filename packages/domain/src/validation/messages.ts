@@ -42,6 +42,24 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not corre
 export const URL_PREFIX_MESSAGE = 'Enter a valid URL with a valid prefix';
 export const REPEATED_PIXELS_MESSAGE = 'Repeated impression pixels URLs are not allowed';
 export const HTML_MARKUP_MESSAGE = 'HTML markup is not valid...';
+/** §8 creative errors (the console shows them where the video or its processing is missing). */
+export const CREATIVE_PROCESSING_ERROR_MESSAGE =
+  'There is a problem processing the creative. Please try again or contact support';
+export const CREATIVE_NO_VIDEO_MESSAGE = 'This creative does not has a video yet. Upload one and try again';
+export const CREATIVE_FIELD_NOT_FOR_TYPE_MESSAGE = 'This field does not apply to this type of creative';
+export const CREATIVE_SIZE_MESSAGE = 'Choose one of the image sizes';
+export const CREATIVE_ATTRIBUTE_REPEATED_MESSAGE = 'Each attribute can be chosen only once';
+export const CREATIVE_EVENT_PIXEL_REPEATED_MESSAGE = 'Repeated event pixels URLs are not allowed';
+export const CREATIVE_LANGUAGE_MESSAGE = 'Choose a language (ISO 639-1 code)';
+export const CREATIVE_VAST_SOURCE_MESSAGE = 'Enter either a VAST URL or a VAST XML document';
+export const CREATIVE_DELETED_MESSAGE = 'A deleted creative cannot be changed';
+export const CREATIVE_ORGANIZATION_MESSAGE = "This creative does not belong to the campaign's organization";
+export const CREATIVE_REJECTION_REASON_MESSAGE = 'Enter the reason for the rejection';
+export const CREATIVE_REVIEW_STATE_MESSAGE = 'Only a creative pending approval can be approved or rejected';
+export const CREATIVE_LINK_DUPLICATED_MESSAGE = 'This creative is listed more than once';
+export const creativeApprovedAlert = (name: string): string => `The creative "${name}" was approved`;
+export const creativeRejectedAlert = (name: string, reason: string): string =>
+  `The creative "${name}" was rejected: ${reason}`;
 
 // Domains.
 export const DOMAIN_MESSAGE = 'A valid domain is required';

@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-publisher-lists';
 import * as m0014 from './migrations/0014-jobs';
 import * as m0015 from './migrations/0015-tracking-event-campaigns';
 import * as m0016 from './migrations/0016-strategy-targeting';
+import * as m0017 from './migrations/0017-creatives';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-jobs': m0014,
   '0015-tracking-event-campaigns': m0015,
   '0016-strategy-targeting': m0016,
+  '0017-creatives': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,8 +15,19 @@ import type {
   VideoAttribute,
   VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
+import type {
+  CreativeAuditStatus,
+  CreativeState,
+  CreativeTechnicalType,
+  CreativeType,
+  CreativeValidity,
+  GoogleApprovalStatus,
+  TagCreationMode,
+  TranscodingStatus,
+} from '@beacon/domain/dictionary/creatives';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import type { DealState, DealType } from '@beacon/domain/dictionary/deals';
+import type { AlertType } from '@beacon/domain/dictionary/notifications';
 import type {
   AccountType,
   BillingBasis,
@@ -332,6 +343,11 @@ export type CampaignTable = {
   /** Live strategies and those bidding, kept by the service with every strategy write. */
   strategies_count: Generated<number>;
   strategies_bidding: Generated<number>;
+  /** Creative links by what they mean for delivery (migration 0017), kept with every link or approval change. */
+  creatives_total: Generated<number>;
+  creatives_active: Generated<number>;
+  creatives_paused: Generated<number>;
+  creatives_pending: Generated<number>;
   /** Spent since `budget_reset_at` (a start-date change of a lifetime budget resets it). */
   spend: ColumnType<string, bigint | string | undefined, bigint | string>;
   budget_reset_at: Timestamp | null;
@@ -482,6 +498,95 @@ export type JobTable = {
   updated_at: Timestamp;
 };
 
+/** A creative's uploaded main file (image, video, audio, native main image); poster_url for a video. */
+export type StoredCreativeAsset = {
+  url: string;
+  kind: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+  duration_ms?: number;
+  poster_url?: string;
+};
+export type StoredCreativeCompanion = { url: string; width: number; height: number; bytes: number };
+export type StoredCreativeNative = {
+  title: string;
+  description: string;
+  call_to_action: string;
+  sponsored_by: string;
+  main_image_url: string | null;
+  icon_url: string | null;
+};
+export type StoredCreativeRendition = {
+  url: string;
+  width: number;
+  height: number;
+  bitrate_kbps: number;
+  mime: string;
+};
+
+/** Creatives of issue 6 (migration 0017, decision 022). */
+export type CreativeTable = {
+  id: Id;
+  organization_id: IdRef;
+  name: string;
+  type: CreativeType;
+  technical_type: CreativeTechnicalType;
+  state: Generated<CreativeState>;
+  audit_status: Generated<CreativeAuditStatus>;
+  rejection_reason: string | null;
+  google_status: GoogleApprovalStatus | null;
+  google_rejected_reason: string | null;
+  appnexus_status: string | null;
+  appnexus_rejected_reason: string | null;
+  validity: Generated<CreativeValidity>;
+  click_url: string | null;
+  impression_pixels: JsonColumn<string[]>;
+  event_pixels: JsonColumn<Record<string, string[]>>;
+  html_markup: string | null;
+  vast_url: string | null;
+  vast_xml: string | null;
+  language: string | null;
+  width: number | null;
+  height: number | null;
+  attributes: JsonColumn<number[]>;
+  boxing_allowed: Generated<boolean>;
+  tag_creation_mode: TagCreationMode | null;
+  native: ColumnType<StoredCreativeNative | null, string | null | undefined, string | null>;
+  asset: ColumnType<StoredCreativeAsset | null, string | null | undefined, string | null>;
+  companion: ColumnType<StoredCreativeCompanion | null, string | null | undefined, string | null>;
+  transcoding_status: TranscodingStatus | null;
+  renditions: ColumnType<StoredCreativeRendition[] | null, string | null | undefined, string | null>;
+  thumbnail_url: string | null;
+  /** Links to campaigns that are not deleted, kept by the service with every link write. */
+  campaigns_count: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  version: Generated<number>;
+};
+
+export type CampaignCreativeLinkState = 'active' | 'inactive' | 'deleted';
+export type CampaignCreativeTable = {
+  campaign_id: IdRef;
+  creative_id: IdRef;
+  state: Generated<CampaignCreativeLinkState>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
+/** Alerts of an organization (§3 alert types; migration 0017). */
+export type AlertTable = {
+  id: Id;
+  organization_id: IdRef;
+  type: AlertType;
+  entity: string | null;
+  entity_id: string | null;
+  message: string;
+  created_at: CreatedAt;
+  read_at: Timestamp | null;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -508,6 +613,9 @@ export type Database = {
   audiences: AudienceTable;
   audience_identifiers: AudienceIdentifierTable;
   jobs: JobTable;
+  creatives: CreativeTable;
+  campaign_creatives: CampaignCreativeTable;
+  alerts: AlertTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -526,3 +634,6 @@ export type StrategyUpdate = Updateable<StrategyTable>;
 export type DealRow = Selectable<DealTable>;
 export type NewDeal = Insertable<DealTable>;
 export type DealUpdate = Updateable<DealTable>;
+export type CreativeRow = Selectable<CreativeTable>;
+export type NewCreative = Insertable<CreativeTable>;
+export type CreativeUpdate = Updateable<CreativeTable>;
