@@ -48,8 +48,13 @@ export const statusExpressions = (today: string) => ({
     endDate: sql.ref('c.end_date'),
     today,
     strategiesBidding: sql.ref('c.strategies_bidding'),
-    // No creative can be linked to a campaign before the creatives issue: every campaign has none, and says so.
-    creatives: { total: sql`0`, active: sql`0`, paused: sql`0`, pending: sql`0` },
+    // The link counts kept on the row by the creatives module (migration 0017), so no join per campaign.
+    creatives: {
+      total: sql.ref('c.creatives_total'),
+      active: sql.ref('c.creatives_active'),
+      paused: sql.ref('c.creatives_paused'),
+      pending: sql.ref('c.creatives_pending'),
+    },
   }),
 });
 
@@ -136,6 +141,10 @@ export type CampaignListRecord = Pick<
   | 'spend'
   | 'strategies_count'
   | 'strategies_bidding'
+  | 'creatives_total'
+  | 'creatives_active'
+  | 'creatives_paused'
+  | 'creatives_pending'
   | 'source_campaign_id'
   | 'created_at'
   | 'updated_at'
@@ -160,6 +169,10 @@ const selectCampaignListRow = <O>(
     'c.spend',
     'c.strategies_count',
     'c.strategies_bidding',
+    'c.creatives_total',
+    'c.creatives_active',
+    'c.creatives_paused',
+    'c.creatives_pending',
     'c.source_campaign_id',
     'c.created_at',
     'c.updated_at',

@@ -43,12 +43,9 @@ const audiencesView = (audiences: StoredAudienceTargeting | undefined) => ({
   excluded: [...(audiences?.excluded ?? EMPTY_AUDIENCE_TARGETING.excluded)],
 });
 
-const NO_CREATIVES = { total: 0, active: 0, paused: 0, pending: 0 } as const;
-
 /**
- * The domain's delivery status for a campaign as stored. No creative can be linked before the creatives issue,
- * so every campaign has none (not "unknown": a campaign without creatives does not deliver); delivery data does
- * not exist yet.
+ * The domain's delivery status for a campaign as stored: its creative link counts are kept on the row by the
+ * creatives module (migration 0017); delivery data does not exist yet.
  */
 export const deliveryOf = (record: CampaignListRecord, today: string) =>
   deliveryStatus({
@@ -57,7 +54,12 @@ export const deliveryOf = (record: CampaignListRecord, today: string) =>
     end_date: record.end_date,
     today,
     strategies: { total: record.strategies_count, bidding: record.strategies_bidding },
-    creatives: NO_CREATIVES,
+    creatives: {
+      total: record.creatives_total,
+      active: record.creatives_active,
+      paused: record.creatives_paused,
+      pending: record.creatives_pending,
+    },
     delivery: null,
   });
 
