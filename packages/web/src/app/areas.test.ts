@@ -23,7 +23,17 @@ describe('isAvailablePath', () => {
     expect(isAvailablePath('/campaign/new')).toBe(true);
     expect(isAvailablePath('/campaign/12/strategies')).toBe(true);
     expect(isAvailablePath('/backoffice/campaigns')).toBe(true);
-    expect(isAvailablePath('/backoffice/creatives')).toBe(false);
+    expect(isAvailablePath('/backoffice/creatives')).toBe(true);
+    expect(isAvailablePath('/backoffice/notifications')).toBe(false);
+  });
+
+  it("serves the creatives library, a campaign's creatives and a creative detail (issue 6)", () => {
+    expect(isAvailablePath('/creatives')).toBe(true);
+    expect(isAvailablePath('/creatives?type[is]=image')).toBe(true);
+    expect(isAvailablePath('/creative?campaign=4')).toBe(true);
+    expect(isAvailablePath('/creative/12')).toBe(true);
+    // The creative manager's §2 landing reaches the library instead of falling back home.
+    expect(reachableRoute('/creatives')).toBe('/creatives');
   });
 });
 
@@ -45,6 +55,27 @@ describe('visibleAreas (side menu)', () => {
         (area) => area.label,
       ),
     ).not.toContain('Campaigns');
+  });
+});
+
+describe('Creatives area', () => {
+  const labelsOf = (role: UserRole) =>
+    visibleAreas({ role, organizationRole: 'regular', isTest: false }).map((area) => area.label);
+
+  it('is in the menu of the roles §6 lets use the library, never the detail', () => {
+    expect(labelsOf('creative_manager')).toContain('Creatives');
+    expect(labelsOf('owner')).toContain('Creatives');
+    expect(labelsOf('viewer')).not.toContain('Creatives');
+    expect(labelsOf('advertiser')).not.toContain('Creatives');
+    expect(labelsOf('audience_manager')).not.toContain('Creatives');
+    expect(labelsOf('owner')).not.toContain('Creative');
+  });
+
+  it('keeps Creatives highlighted on a creative detail page', () => {
+    const creatives = AREAS.find((candidate) => candidate.path === '/creatives');
+    if (!creatives) throw new Error('area missing');
+    expect(isMenuEntryActive(creatives, '/creative/3')).toBe(true);
+    expect(isMenuEntryActive(creatives, '/campaigns')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -53,6 +54,24 @@ export const AREAS: readonly Area[] = [
     isHiddenFromMenu: true,
   },
   {
+    path: '/creatives',
+    label: 'Creatives',
+    icon: ImageOutlined,
+    resource: 'creatives',
+    isAvailable: true,
+    highlightedOn: ['/creative'],
+  },
+  {
+    // The creatives of a campaign (`/creative?campaign=ID`) and a creative's detail: §6 `creative`, which a
+    // viewer has without the library (`creatives`).
+    path: '/creative',
+    label: 'Creative',
+    icon: ImageOutlined,
+    resource: 'creative',
+    isAvailable: true,
+    isHiddenFromMenu: true,
+  },
+  {
     path: '/resources',
     label: 'Resources',
     icon: PlaceOutlined,
@@ -77,7 +96,7 @@ export const AREAS: readonly Area[] = [
     icon: AdminPanelSettingsOutlined,
     resource: 'backoffice',
     isAvailable: true,
-    sections: ['organizations', 'campaigns'],
+    sections: ['organizations', 'campaigns', 'creatives'],
   },
   {
     path: '/account',

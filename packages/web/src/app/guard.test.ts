@@ -27,7 +27,7 @@ describe('decideNavigation (§2 route guard)', () => {
     expect(decideNavigation('/', identity('advertiser'))).toEqual({ kind: 'allow' });
   });
 
-  it('sends an unauthorized user to the role-based fallback, home while that area is not built', () => {
+  it('sends an unauthorized user to the role-based fallback', () => {
     expect(decideNavigation('/backoffice/organizations', identity('owner'))).toEqual({
       kind: 'unauthorized',
       resource: 'backoffice',
@@ -39,7 +39,7 @@ describe('decideNavigation (§2 route guard)', () => {
     });
     expect(decideNavigation('/analytics', identity('creative_manager'))).toMatchObject({
       kind: 'unauthorized',
-      to: '/',
+      to: '/creatives',
     });
   });
 

@@ -111,6 +111,30 @@ export const router = createBrowserRouter([
                 ],
               },
               {
+                path: 'creatives',
+                lazy: async () => ({
+                  Component: (await import('../features/creatives/CreativesPage')).CreativesPage,
+                }),
+              },
+              {
+                path: 'creative',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/creatives/CampaignCreativesPage'))
+                        .CampaignCreativesPage,
+                    }),
+                  },
+                  {
+                    path: ':id',
+                    lazy: async () => ({
+                      Component: (await import('../features/creatives/CreativePage')).CreativePage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: 'backoffice',
                 children: [
                   { index: true, element: <Navigate to="organizations" replace /> },
@@ -124,6 +148,12 @@ export const router = createBrowserRouter([
                     path: 'campaigns',
                     lazy: async () => ({
                       Component: (await import('../features/backoffice/CampaignsPage')).CampaignsPage,
+                    }),
+                  },
+                  {
+                    path: 'creatives',
+                    lazy: async () => ({
+                      Component: (await import('../features/backoffice/CreativesPage')).CreativesPage,
                     }),
                   },
                 ],

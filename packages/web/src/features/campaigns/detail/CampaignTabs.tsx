@@ -26,6 +26,11 @@ import type { CampaignTab } from './campaign-tabs';
 const StrategiesTab = lazy(() =>
   import('./StrategiesTab').then((module) => ({ default: module.StrategiesTab })),
 );
+const CampaignCreativesPanel = lazy(() =>
+  import('../../../components/creative/CampaignCreativesPanel').then((module) => ({
+    default: module.CampaignCreativesPanel,
+  })),
+);
 const ModifyStartDateDialog = lazy(() =>
   import('./ModifyStartDateDialog').then((module) => ({ default: module.ModifyStartDateDialog })),
 );
@@ -111,6 +116,14 @@ export const CampaignTabs = ({
     return (
       <Suspense fallback={<Loading />}>
         <StrategiesTab campaign={campaign} strategies={strategies} canEdit={canEdit} />
+      </Suspense>
+    );
+  }
+
+  if (tab === 'creatives') {
+    return (
+      <Suspense fallback={<Loading />}>
+        <CampaignCreativesPanel campaignId={campaign.id} campaignName={campaign.name} canEdit={canEdit} />
       </Suspense>
     );
   }

@@ -1,0 +1,60 @@
+/**
+ * The writes of the creatives screens (issue 6): create, update, delete, duplicate, link to campaigns, the
+ * uploads of a creative's files (multipart `file`, with progress) and tags in bulk from an XLSX sheet.
+ */
+import type { TCreativeCreate, TCreativeUpdate } from '@beacon/domain/validation/creative-form';
+import { api, apiUpload } from '../../../api/client';
+import type { Creative, CreativeRow } from '../../../components/creative/api/creative';
+
+export const createCreative = (body: TCreativeCreate): Promise<Creative> =>
+  api<Creative>('/creative', { method: 'POST', body });
+
+/** PUT /creative/{id} at the version read (409 when stale); a content change sends it back to approval. */
+export const updateCreative = (id: number, body: TCreativeUpdate): Promise<Creative> =>
+  api<Creative>(`/creative/${id}`, { method: 'PUT', body });
+
+export const deleteCreative = (id: number, version: number): Promise<void> =>
+  api<void>(`/creative/${id}`, { method: 'DELETE', params: { version } });
+
+export const duplicateCreative = (id: number): Promise<Creative> =>
+  api<Creative>(`/creative/${id}/duplicate`, { method: 'POST', body: {} });
+
+export const linkCreativeToCampaigns = (id: number, campaignIds: readonly number[]): Promise<Creative> =>
+  api<Creative>(`/creative/${id}/campaigns`, { method: 'POST', body: { campaign_ids: campaignIds } });
+
+/** The files of a creative: the main asset, a video's companion ad, a native creative's icon. */
+export const CREATIVE_FILE_SLOTS = ['asset', 'companion', 'native-icon'] as const;
+export type CreativeFileSlot = (typeof CREATIVE_FILE_SLOTS)[number];
+
+export type Upload = { readonly file: File; readonly onProgress: (sent: number) => void };
+
+const fileForm = (file: File): FormData => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+};
+
+/** Checked by content on the server; a rejected file answers 400 with the §5 hint and stores nothing. */
+export const uploadCreativeFile = (id: number, slot: CreativeFileSlot, upload: Upload): Promise<Creative> =>
+  apiUpload<Creative>(`/creative/${id}/${slot}`, {
+    method: 'POST',
+    body: fileForm(upload.file),
+    onProgress: upload.onProgress,
+  });
+
+/** One row of a refused bulk sheet (1-based row of the sheet) and what is wrong with it. */
+export type BulkTagRowError = { readonly row: number; readonly messages: readonly string[] };
+
+/** POST /creatives/bulk-tags: every row created, or none (400 with the errors of each row). */
+export const uploadBulkTags = (
+  organization: number | null,
+  upload: Upload,
+): Promise<readonly CreativeRow[]> => {
+  const form = fileForm(upload.file);
+  if (organization !== null) form.append('organization', String(organization));
+  return apiUpload<readonly CreativeRow[]>('/creatives/bulk-tags', {
+    method: 'POST',
+    body: form,
+    onProgress: upload.onProgress,
+  });
+};
