@@ -20,6 +20,8 @@ import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
 import { audiencesRoutes } from './modules/audiences/audiences.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { creativeJobs } from './modules/creatives/creative-files.jobs';
+import { creativeFilesRoutes } from './modules/creatives/creative-files.routes';
 import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
@@ -54,7 +56,7 @@ export type BuildOptions = {
 };
 
 /** Every kind of durable job the worker runs (decision 019). */
-export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs];
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs, ...creativeJobs];
 
 export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
 
@@ -95,7 +97,11 @@ export const buildApp = async ({
   app.decorate('deps', deps);
   if (jobWorker) {
     app.addHook('onReady', async () => {
-      deps.jobs = startJobWorker({ db, clock, logger: app.log }, JOB_DEFINITIONS, jobWorker);
+      deps.jobs = startJobWorker(
+        { db, clock, logger: app.log, files: deps.files },
+        JOB_DEFINITIONS,
+        jobWorker,
+      );
     });
   }
   app.addHook('onClose', async () => {
@@ -164,6 +170,7 @@ export const buildApp = async ({
       await typed.register(publisherListsRoutes);
       await typed.register(trackingRoutes);
       await typed.register(filesRoutes);
+      await typed.register(creativeFilesRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { addMinutes, type Clock } from './clock';
+import type { FileStore } from './file-store';
 
 /**
  * The durable job queue of DESIGN §1/§2 (migration 0014, decision 019): jobs are rows of `jobs`, a worker in
@@ -14,7 +15,8 @@ import { addMinutes, type Clock } from './clock';
 
 export type JobPayload = Record<string, unknown>;
 
-export type JobDeps = { db: Db; clock: Clock; logger: FastifyBaseLogger };
+/** What a job may use; `files` is there for jobs that make files (video renditions, issue 6). */
+export type JobDeps = { db: Db; clock: Clock; logger: FastifyBaseLogger; files?: FileStore };
 
 export type JobDefinition = {
   kind: string;

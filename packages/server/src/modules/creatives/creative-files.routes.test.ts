@@ -1,0 +1,338 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CREATIVE_DELETED_MESSAGE } from '@beacon/domain/validation/messages';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { runDueJobs } from '../../lib/jobs';
+import { hasMediaTools } from '../../lib/media-probe';
+import { bearer, loginAs, multipart, startTestApp, type TestContext } from '../../test/test-app';
+import { creativeJobs } from './creative-files.jobs';
+import { imageOf, mp3Of, mp4Of, pngBomb } from './creative-media.factories';
+import type { TCreative } from './creatives.schemas';
+
+/** The creative file uploads and the video processing job through the API (decision 023). */
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+
+const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(tokens[who] ?? who),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const create = async (who: string, body: Record<string, unknown>): Promise<TCreative> => {
+  const response = await call(who, 'POST', '/creative', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<TCreative>();
+};
+
+const upload = (
+  who: string,
+  id: number,
+  slot: 'asset' | 'companion' | 'native-icon',
+  data: Uint8Array,
+  file: { filename?: string; contentType?: string; field?: string } = {},
+) => {
+  const { payload, headers } = multipart([
+    {
+      name: file.field ?? 'file',
+      filename: file.filename ?? 'creative.png',
+      contentType: file.contentType ?? 'image/png',
+      data,
+    },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/creative/${id}/${slot}`,
+    headers: { ...bearer(tokens[who] ?? who), ...headers },
+    payload,
+  });
+};
+
+const messageOf = (response: LightMyRequestResponse) => response.json<{ message: string }>().message;
+
+const storedFiles = (): string[] => {
+  try {
+    return readdirSync(path.join(ctx.config.dataDir, 'files'));
+  } catch {
+    return [];
+  }
+};
+
+const CLICK_URL = 'https://shop.example/landing';
+const imageCreative = (who = 'creative_manager') =>
+  create(who, { type: 'image', name: `Banner ${Math.random()}`, click_url: CLICK_URL });
+const videoCreative = () =>
+  create('creative_manager', { type: 'video', name: `Spot ${Math.random()}`, click_url: CLICK_URL });
+
+const jobDeps = () => ({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, files: ctx.app.deps.files });
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  for (const who of ['owner', 'editor', 'viewer', 'creative_manager', 'reseller']) {
+    tokens[who] = await loginAs(ctx.app, who);
+  }
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('POST /creative/{id}/asset for images', () => {
+  it('stores a PNG checked by content, with its size and thumbnail, and sends the creative back to review', async () => {
+    const creative = await imageCreative();
+    const response = await upload('creative_manager', creative.id, 'asset', await imageOf('png', 300, 250));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<TCreative>();
+    expect(body).toMatchObject({
+      width: 300,
+      height: 250,
+      state: 'pending-approval',
+      asset: { kind: 'png', width: 300, height: 250 },
+      version: creative.version + 1,
+    });
+    expect(body.thumbnail_url).toBe(body.asset?.url);
+    const file = await ctx.app.inject({ method: 'GET', url: body.asset?.url ?? '' });
+    expect(file.headers['content-type']).toBe('image/png');
+    const history = await call('creative_manager', 'GET', `/creative/${creative.id}/history`);
+    expect(JSON.stringify(history.json())).toContain(body.asset?.url ?? 'missing');
+  });
+
+  it('takes the kind from the content: a GIF sent as photo.png with image/png is stored as a GIF', async () => {
+    const creative = await imageCreative();
+    const response = await upload('editor', creative.id, 'asset', await imageOf('gif', 728, 90), {
+      filename: 'photo.png',
+      contentType: 'image/png',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TCreative>().asset?.url).toMatch(/\.gif$/);
+  });
+
+  it('refuses hostile and wrong files with the hinted message and stores nothing', async () => {
+    const creative = await imageCreative();
+    const before = storedFiles();
+    const script = Buffer.from('<script>fetch("/api/session").then(r => r.text())</script>');
+    const cases: [Buffer, string][] = [
+      [script, 'The file is not a PNG, JPEG or GIF file. Image up to 100KB (JPEG, PNG, GIF)'],
+      [
+        pngBomb(10_000),
+        'The image is 10000x10000 pixels, far larger than any allowed. Image up to 100KB (JPEG, PNG, GIF)',
+      ],
+      [
+        (await imageOf('png', 300, 250)).subarray(0, 60),
+        'The file is damaged or incomplete: it could not be read as a PNG, JPEG or GIF file. Image up to 100KB (JPEG, PNG, GIF)',
+      ],
+      [
+        await imageOf('jpeg', 300, 251),
+        'The image is 300x251, which is not one of the 27 image sizes (such as 300x250 or 728x90). Image up to 100KB (JPEG, PNG, GIF)',
+      ],
+    ];
+    for (const [data, message] of cases) {
+      const response = await upload('creative_manager', creative.id, 'asset', data);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(messageOf(response)).toBe(message);
+      expect(response.json<{ details: unknown[] }>().details).toEqual([{ path: 'file', message }]);
+    }
+    expect(storedFiles()).toEqual(before);
+    const after = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>();
+    expect(after).toMatchObject({ asset: null, version: creative.version });
+  });
+
+  it('refuses an oversized file from its content-length, and one that runs past the limit while read', async () => {
+    const creative = await imageCreative();
+    const tooLarge = 'The file is larger than 100 KB. Image up to 100KB (JPEG, PNG, GIF)';
+    const declared = await upload('creative_manager', creative.id, 'asset', Buffer.alloc(300 * 1024, 1));
+    expect(declared.statusCode).toBe(400);
+    expect(messageOf(declared)).toBe(tooLarge);
+    // Within the multipart allowance, so only the reader's limit catches it.
+    const png = await imageOf('png', 300, 250);
+    const padded = Buffer.concat([png, Buffer.alloc(100 * 1024 + 100 - png.byteLength)]);
+    const read = await upload('creative_manager', creative.id, 'asset', padded);
+    expect(read.statusCode).toBe(400);
+    expect(messageOf(read)).toBe(tooLarge);
+  });
+
+  it('answers 403 to a viewer, 404 for another organization, 400 for a deleted creative or a file elsewhere', async () => {
+    const creative = await imageCreative();
+    const png = await imageOf('png', 300, 250);
+    expect((await upload('viewer', creative.id, 'asset', png)).statusCode).toBe(403);
+    expect((await upload('reseller', creative.id, 'asset', png)).statusCode).toBe(404);
+    expect((await upload('reseller', creative.id, 'companion', png)).statusCode).toBe(404);
+    const wrongField = await upload('creative_manager', creative.id, 'asset', png, { field: 'logo' });
+    expect(wrongField.statusCode).toBe(400);
+    expect(messageOf(wrongField)).toBe('Send one file, in the "file" field');
+    const companion = await upload('creative_manager', creative.id, 'companion', png);
+    expect(messageOf(companion)).toBe('A creative of type Image takes no companion');
+    const tag = await create('creative_manager', {
+      type: 'tag',
+      name: 'Tag with no file',
+      html_markup: '<div>Ad</div>',
+      width: 300,
+      height: 250,
+    });
+    expect(messageOf(await upload('creative_manager', tag.id, 'asset', png))).toBe(
+      'A creative of type Tag takes no uploaded file',
+    );
+    const deleted = await call(
+      'creative_manager',
+      'DELETE',
+      `/creative/${creative.id}?version=${creative.version}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(messageOf(await upload('creative_manager', creative.id, 'asset', png))).toBe(
+      CREATIVE_DELETED_MESSAGE,
+    );
+  });
+
+  it('native creatives: main image and icon up to 300x300', async () => {
+    const native = await create('creative_manager', {
+      type: 'native',
+      name: 'Native spring',
+      click_url: CLICK_URL,
+      native: { title: 'Spring', description: 'Sale', call_to_action: 'Shop', sponsored_by: 'Shop' },
+    });
+    const main = await upload('creative_manager', native.id, 'asset', await imageOf('jpeg', 300, 300));
+    expect(main.statusCode, main.body).toBe(200);
+    const icon = await upload('creative_manager', native.id, 'native-icon', await imageOf('png', 80, 80));
+    expect(icon.statusCode, icon.body).toBe(200);
+    const body = icon.json<TCreative>();
+    expect(body.native).toMatchObject({ title: 'Spring', main_image_url: expect.stringMatching(/\.jpg$/) });
+    expect(body.native?.icon_url).toMatch(/\.png$/);
+    const large = await upload('creative_manager', native.id, 'native-icon', await imageOf('png', 400, 400));
+    expect(messageOf(large)).toBe(
+      'The native image is 400x400, larger than 300x300. Native image up to 1MB and 300x300',
+    );
+  });
+});
+
+const mediaTools = await hasMediaTools();
+describe.skipIf(!mediaTools)(
+  `video and audio uploads and processing${mediaTools ? '' : ' (skipped: ffmpeg/ffprobe are not installed here)'}`,
+  () => {
+    let clip: Buffer;
+    beforeAll(async () => {
+      clip = await mp4Of({ width: 1280, height: 720, seconds: 2, kbps: 400 });
+    }, 60_000);
+
+    it('a video is pending until its job makes the renditions (never upscaled) and the poster', async () => {
+      const creative = await videoCreative();
+      const uploaded = await upload('creative_manager', creative.id, 'asset', clip, {
+        filename: 'spot.mp4',
+        contentType: 'video/mp4',
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(uploaded.json<TCreative>()).toMatchObject({
+        transcoding_status: 'pending',
+        renditions: null,
+        thumbnail_url: null,
+        asset: { kind: 'mp4', width: 1280, height: 720 },
+      });
+      expect(await runDueJobs(jobDeps(), creativeJobs)).toBe(1);
+      const done = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>();
+      expect(done.transcoding_status).toBe('success');
+      expect(done.renditions?.map((r) => [r.width, r.height, r.mime])).toEqual([
+        [640, 360, 'video/mp4'],
+        [1280, 720, 'video/mp4'],
+      ]);
+      expect(done.asset?.poster_url).toMatch(/\.jpg$/);
+      expect(done.thumbnail_url).toBe(done.asset?.poster_url);
+      const rendition = await ctx.app.inject({ method: 'GET', url: done.renditions?.[0]?.url ?? '' });
+      expect(rendition.headers['content-type']).toBe('video/mp4');
+    }, 120_000);
+
+    it('a small video keeps its own size (one rendition)', async () => {
+      const creative = await videoCreative();
+      const small = await mp4Of({ width: 320, height: 180, seconds: 1 });
+      expect((await upload('creative_manager', creative.id, 'asset', small)).statusCode).toBe(200);
+      await runDueJobs(jobDeps(), creativeJobs);
+      const done = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>();
+      expect(done.renditions?.map((r) => [r.width, r.height])).toEqual([[320, 180]]);
+    }, 60_000);
+
+    it('a restart resumes the processing: a queued job and a crashed worker’s job both finish', async () => {
+      const queued = await videoCreative();
+      const crashed = await videoCreative();
+      await upload('creative_manager', queued.id, 'asset', clip);
+      await upload(
+        'creative_manager',
+        crashed.id,
+        'asset',
+        await mp4Of({ width: 640, height: 360, seconds: 1 }),
+      );
+      // The second one was taken by a worker that died: running, its lease over.
+      await ctx.db
+        .updateTable('jobs')
+        .set({
+          state: 'running',
+          locked_by: 'dead-worker',
+          locked_until: new Date(ctx.clock.now().getTime() - 1000),
+        })
+        .where('key', 'like', `creative.transcode:${crashed.id}:%`)
+        .execute();
+      // A new process on the same database and file store.
+      const restarted = await buildApp({ config: ctx.config, db: ctx.db, clock: ctx.clock });
+      try {
+        const deps = { db: ctx.db, clock: ctx.clock, logger: restarted.log, files: restarted.deps.files };
+        expect(await runDueJobs(deps, creativeJobs)).toBe(2);
+      } finally {
+        await restarted.close();
+      }
+      for (const id of [queued.id, crashed.id]) {
+        const done = (await call('creative_manager', 'GET', `/creative/${id}`)).json<TCreative>();
+        expect(done.transcoding_status).toBe('success');
+      }
+    }, 120_000);
+
+    it('a video ffmpeg cannot encode ends in error, and a replaced video’s job does nothing', async () => {
+      const creative = await videoCreative();
+      await upload('creative_manager', creative.id, 'asset', clip);
+      // The stored source is damaged after the upload's check (a broken disk): processing fails for good.
+      const broken = await ctx.app.deps.files.save(clip.subarray(0, 4000), 'mp4');
+      const asset = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>()
+        .asset;
+      await ctx.db
+        .updateTable('creatives')
+        .set({ asset: JSON.stringify({ ...asset, url: broken.url }) })
+        .where('id', '=', String(creative.id))
+        .execute();
+      await ctx.db
+        .updateTable('jobs')
+        .set({ payload: JSON.stringify({ creative: String(creative.id), source: broken.url }) })
+        .where('key', 'like', `creative.transcode:${creative.id}:%`)
+        .execute();
+      await runDueJobs(jobDeps(), creativeJobs);
+      const failed = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>();
+      expect(failed.transcoding_status).toBe('error');
+
+      const replaced = await videoCreative();
+      await upload('creative_manager', replaced.id, 'asset', clip);
+      const second = await mp4Of({ width: 640, height: 360, seconds: 1 });
+      await upload('creative_manager', replaced.id, 'asset', second);
+      expect(await runDueJobs(jobDeps(), creativeJobs)).toBe(2);
+      const done = (await call('creative_manager', 'GET', `/creative/${replaced.id}`)).json<TCreative>();
+      expect(done).toMatchObject({ transcoding_status: 'success', asset: { width: 640, height: 360 } });
+      expect(done.renditions).toHaveLength(1);
+    }, 120_000);
+
+    it('audio: an MP3 is stored with its duration; a video sent to a video’s companion slot is refused', async () => {
+      const audio = await create('creative_manager', { type: 'audio', name: 'Jingle' });
+      const response = await upload('creative_manager', audio.id, 'asset', await mp3Of(2), {
+        filename: 'jingle.wav',
+        contentType: 'audio/wav',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<TCreative>().asset).toMatchObject({ kind: 'mp3' });
+      expect(response.json<TCreative>().asset?.duration_ms).toBeGreaterThan(1900);
+      const video = await videoCreative();
+      const companion = await upload('creative_manager', video.id, 'companion', clip);
+      expect(messageOf(companion)).toBe(
+        'The file is not a PNG, JPEG or GIF file. Companion ad image up to 200k',
+      );
+      const image = await upload('creative_manager', video.id, 'companion', await imageOf('png', 300, 250));
+      expect(image.json<TCreative>().companion).toMatchObject({ width: 300, height: 250 });
+    }, 60_000);
+  },
+);

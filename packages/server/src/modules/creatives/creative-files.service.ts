@@ -1,0 +1,148 @@
+import { canEditCreatives } from '@beacon/domain/access/permissions';
+import { CREATIVE_TYPE_LABELS } from '@beacon/domain/dictionary/creatives';
+import {
+  type CreativeUploadSlot,
+  type UploadRule,
+  uploadRuleOf,
+} from '@beacon/domain/validation/creative-asset';
+import { CREATIVE_DELETED_MESSAGE } from '@beacon/domain/validation/messages';
+import type { Deps, Principal } from '../../app-types';
+import type { CreativeUpdate, StoredCreativeAsset, StoredCreativeNative } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { scopeOf } from '../../lib/tenant-scope';
+import { actorOf, recordHistory } from '../history/history.service';
+import type { CheckedFile } from './creative-asset-check';
+import { queueCreativeTranscode } from './creative-files.jobs';
+import { applyCreativeUpload } from './creative-files.repo';
+import { type CreativeRecord, findCreativeInScope } from './creatives.repo';
+import type { TCreative } from './creatives.schemas';
+import { getCreative } from './creatives.service';
+
+/**
+ * Uploads of a creative's files (decision 023): the main asset (image, video, audio, native main image), a
+ * video's companion image and a native creative's icon. The route checks the file by content before this
+ * stores it; storing puts the creative back to pending approval (new content is reviewed again, §4), records
+ * history and, for a video, queues its processing in the same transaction.
+ */
+
+/** The multipart field that carries the file. */
+export const CREATIVE_FILE_FIELD = 'file';
+
+const invalidFile = (message: string): AppError =>
+  new AppError('VALIDATION_FAILED', { message, details: [{ path: CREATIVE_FILE_FIELD, message }] });
+
+export const invalidUpload = invalidFile;
+
+export type UploadTarget = { record: CreativeRecord; rule: UploadRule; slot: CreativeUploadSlot };
+
+/** The creative a file goes to and the rule it must meet: 403 without an edit role, 404 out of scope. */
+export const uploadTargetOf = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  slot: CreativeUploadSlot,
+): Promise<UploadTarget> => {
+  if (!canEditCreatives(principal.role)) throw new AppError('FORBIDDEN');
+  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
+  if (!record) throw new AppError('NOT_FOUND');
+  if (record.deleted_at !== null) throw invalidFile(CREATIVE_DELETED_MESSAGE);
+  const rule = uploadRuleOf(record.type, slot);
+  if (!rule) {
+    throw invalidFile(
+      `A creative of type ${CREATIVE_TYPE_LABELS[record.type]} takes no ${slot === 'asset' ? 'uploaded file' : slot.replace('-', ' ')}`,
+    );
+  }
+  return { record, rule, slot };
+};
+
+const EMPTY_NATIVE: StoredCreativeNative = {
+  title: '',
+  description: '',
+  call_to_action: '',
+  sponsored_by: '',
+  main_image_url: null,
+  icon_url: null,
+};
+
+/** The columns an upload sets, and the field history names for it. */
+const uploadColumns = (
+  target: UploadTarget,
+  file: CheckedFile,
+  url: string,
+): { values: CreativeUpdate; field: string; before: string | null } => {
+  const { record, slot } = target;
+  const size =
+    file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : {};
+  if (slot === 'companion') {
+    return {
+      values: {
+        companion: JSON.stringify({
+          url,
+          width: file.width ?? 0,
+          height: file.height ?? 0,
+          bytes: file.bytes,
+        }),
+      },
+      field: 'companion',
+      before: record.companion?.url ?? null,
+    };
+  }
+  const native = record.native ?? EMPTY_NATIVE;
+  if (slot === 'native-icon') {
+    return {
+      values: { native: JSON.stringify({ ...native, icon_url: url }) },
+      field: 'native.icon_url',
+      before: native.icon_url,
+    };
+  }
+  const asset: StoredCreativeAsset = {
+    url,
+    kind: file.kind,
+    bytes: file.bytes,
+    ...size,
+    ...(file.durationMs === undefined ? {} : { duration_ms: file.durationMs }),
+  };
+  const values: CreativeUpdate = { asset: JSON.stringify(asset) };
+  if (record.type === 'image') Object.assign(values, size, { thumbnail_url: url });
+  if (record.type === 'native') {
+    Object.assign(values, { native: JSON.stringify({ ...native, main_image_url: url }), thumbnail_url: url });
+  }
+  if (record.type === 'video') {
+    // Until its job succeeds the video has no renditions, no poster and does not serve (§4).
+    Object.assign(values, { transcoding_status: 'pending', renditions: null, thumbnail_url: null });
+  }
+  return { values, field: 'asset', before: record.asset?.url ?? null };
+};
+
+/** Stores a checked file on the creative and answers the creative as it is now. */
+export const storeCreativeUpload = async (
+  deps: Deps,
+  principal: Principal,
+  target: UploadTarget,
+  file: CheckedFile,
+): Promise<TCreative> => {
+  const stored = await deps.files.save(file.data, file.kind);
+  const { record } = target;
+  const { values, field, before } = uploadColumns(target, file, stored.url);
+  const queued = await deps.db.transaction().execute(async (trx) => {
+    if (!(await applyCreativeUpload(trx, record.id, values, deps.clock.now())))
+      throw new AppError('NOT_FOUND');
+    await recordHistory(trx, {
+      entity: 'creative',
+      entityId: record.id,
+      organizationId: record.organization_id,
+      action: 'upload',
+      actor: actorOf(principal),
+      changes: [
+        { field, from: before, to: stored.url },
+        ...(record.state === 'pending-approval'
+          ? []
+          : [{ field: 'state', from: record.state, to: 'pending-approval' }]),
+      ],
+    });
+    if (record.type !== 'video' || target.slot !== 'asset') return false;
+    return queueCreativeTranscode(trx, deps.clock, record.id, stored.url);
+  });
+  if (queued) deps.jobs.wake();
+  return getCreative(deps, principal, record.id);
+};
