@@ -8,6 +8,7 @@ import { createUser } from '../../modules/users/users.service';
 import type { Db } from '../database';
 import { seedDemoAudiences } from './demo-audiences';
 import { seedDemoCampaigns } from './demo-campaigns';
+import { seedDemoCreatives } from './demo-creatives';
 import { seedDemoDeals } from './demo-deals';
 import { seedDemoGeolists } from './demo-geolists';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
@@ -162,6 +163,16 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
       new Date(),
     );
     await seedDemoDeals(
+      trx,
+      {
+        agency: ids.get('agency') ?? '',
+        advertiser: ids.get('advertiser') ?? '',
+        northwind: ids.get('northwind') ?? '',
+      },
+      SEED_ACTOR,
+      new Date(),
+    );
+    await seedDemoCreatives(
       trx,
       {
         agency: ids.get('agency') ?? '',

@@ -33,7 +33,7 @@ describe('demo campaigns', () => {
       new Set(['Demo Agency', 'Demo Advertiser']),
     );
     expect(new Set(rows.map((row) => row.delivery_status))).toEqual(
-      new Set(['no_creatives', 'paused_strategies', 'ended', 'stopped', 'draft']),
+      new Set(['on_track', 'pending_approval', 'paused_strategies', 'ended', 'stopped', 'draft']),
     );
     expect(new Set(rows.map((row) => row.type))).toEqual(
       new Set(['app-promotion', 'generic', 'proximity', 'smart-tv', 'dooh', 'synchronized']),

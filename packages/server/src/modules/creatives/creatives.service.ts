@@ -779,3 +779,14 @@ export const creativeReportCsv = async (
     cells,
   );
 };
+
+/** Writes links and recounts both sides, without checks or history (the demo seed's links). */
+export const writeCampaignLinks = async (
+  db: Kysely<Database>,
+  links: readonly { campaignId: string; creativeId: string; state: CampaignCreativeLinkState }[],
+  now: Date,
+): Promise<void> => {
+  await upsertLinks(db, links, now);
+  await refreshCreativeCampaignCounts(db, [...new Set(links.map((link) => link.creativeId))]);
+  await refreshCampaignCreativeCounts(db, [...new Set(links.map((link) => link.campaignId))]);
+};
