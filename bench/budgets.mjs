@@ -23,4 +23,6 @@ export const budgets = {
   audienceUploadMs: 60_000,
   /** Resources: the server's resident memory during that upload and count. */
   audienceServerRssMb: 300,
+  /** Creatives: GET /creatives p99 with 200,000 creatives, embedded and PostgreSQL. */
+  creativesListP99Ms: 30,
 };

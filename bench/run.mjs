@@ -17,7 +17,7 @@ const DEMO_PASSWORD = 'Beacon-demo-1';
  * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
  * campaigns list and the campaign detail page).
  */
-const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists', 'audiences'];
+const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists', 'audiences', 'creatives'];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
 if (unknownParts.length) {
@@ -243,6 +243,14 @@ if (isSelected('geolists')) {
 if (isSelected('audiences')) {
   const { measureAudiences } = await import('./audiences.mjs');
   for (const row of await measureAudiences({ request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// Issue 6: GET /creatives (a page of 32: newest first, a type filter, by name) over 200,000 creatives,
+// embedded and PostgreSQL, supervisor (all) and agency owner (its subtree).
+if (isSelected('creatives')) {
+  const { measureCreatives } = await import('./creatives.mjs');
+  for (const row of await measureCreatives({ startServer, stopServer, load, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 
