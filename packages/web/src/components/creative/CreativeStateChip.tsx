@@ -6,11 +6,12 @@ import {
 } from '@beacon/domain/dictionary/creatives';
 import Chip from '@mui/material/Chip';
 
+// MUI's info blue is too light for outlined text on white (axe); waiting reads in the primary colour.
 const STATE_COLORS = {
   active: 'success',
-  'pending-approval': 'info',
+  'pending-approval': 'primary',
   rejected: 'error',
-} as const satisfies Record<CreativeState, 'success' | 'info' | 'error'>;
+} as const satisfies Record<CreativeState, 'success' | 'primary' | 'error'>;
 
 /** The approval state (§4); active reads "Approved". */
 export const CreativeStateChip = ({ state }: { readonly state: CreativeState }) => (

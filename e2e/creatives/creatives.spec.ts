@@ -1,0 +1,101 @@
+import { CREATIVE_ASSET_LIMITS } from '@beacon/domain/dictionary/creatives';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { tokenOf } from '../campaigns/detail-support';
+import { checkAccessibility, expectPath, logIn } from '../support/console';
+import { creativesNamed, mp4Of, pngOf, screenshotBothWidths } from './creatives-support';
+
+/**
+ * Creatives (issue 6): an image uploaded with its progress, a refused file keeping the form; a video seen
+ * processing to success; a creative linked to a campaign and approved by an operator, which moves the
+ * campaign out of pending_approval; a bulk tag sheet with a bad row; a back-office rejection with its reason.
+ * Axe on every page and dialog.
+ */
+
+const chooseFile = async (scope: Locator, label: string, name: string, mimeType: string, buffer: Buffer) => {
+  await scope.getByLabel(label, { exact: true }).setInputFiles({ name, mimeType, buffer });
+};
+
+const unique = (prefix: string): string => `${prefix} ${Date.now().toString(36)}`;
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Creatives' });
+
+test('a creative manager uploads an image creative and finds it in the library', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const name = unique('Spring banner');
+  const token = await tokenOf(request, 'creative_manager');
+  await logIn(page, 'creative_manager');
+  // §2: the creative manager lands on the library.
+  await expectPath(page, '/creatives');
+  await expect(page.getByRole('heading', { level: 1, name: 'Creatives' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creatives' }),
+  ).toBeVisible();
+  await checkAccessibility(page);
+
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New image creative' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/spring');
+  await expect(dialog.getByText(CREATIVE_ASSET_LIMITS.image.hint)).toBeVisible();
+  // A script renamed .png: refused by its content with the §5 hint, the form kept.
+  await chooseFile(dialog, 'Image', 'banner.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  // The creative exists (created before its file); the dialog goes on as its edit, the next try only sends
+  // the file.
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  const refusal = edit.getByRole('alert').filter({ hasText: CREATIVE_ASSET_LIMITS.image.hint });
+  await expect(refusal).toContainText('The file is not a PNG, JPEG or GIF file');
+  await expect(edit.getByRole('textbox', { name: 'Click URL' })).toHaveValue('https://example.com/spring');
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-dialog-refused');
+  await chooseFile(edit, 'Image', 'banner.png', 'image/png', await pngOf(300, 250));
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page).toHaveURL(/\/creative\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Pending approval').first()).toBeVisible();
+  await expect(page.getByText('300x250').first()).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-detail-image');
+
+  await page.getByRole('link', { name: 'Creatives' }).first().click();
+  await expectPath(page, '/creatives');
+  await page.getByRole('searchbox', { name: 'Search creatives' }).fill(name);
+  const row = grid(page).getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.locator(`img[data-thumbnail-of="${name}"]`)).toBeVisible();
+  await expect(row).toContainText('Pending approval');
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creatives-library');
+  expect(await creativesNamed(request, token, name)).toHaveLength(1);
+});
+
+test('a video creative is seen processing, then processed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = unique('Launch video');
+  await logIn(page, 'editor');
+  await page.goto('/creatives');
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New image creative' });
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Video', exact: true }).click();
+  const video = page.getByRole('dialog', { name: 'New video creative' });
+  await video.getByRole('textbox', { name: 'Name' }).fill(name);
+  await video.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/launch');
+  await video.getByRole('textbox', { name: 'Start pixels' }).fill('https://pixel.example.com/start');
+  await chooseFile(video, 'Video', 'launch.mp4', 'video/mp4', await mp4Of(3));
+  await checkAccessibility(page);
+  await video.getByRole('button', { name: 'Create' }).click();
+  await expect(video).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Video: Processing')).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-detail-video-processing');
+  await expect(page.getByText('Video: Processed')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Processing the video…')).toBeHidden();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-detail-video-processed');
+});
