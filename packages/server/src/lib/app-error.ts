@@ -5,6 +5,7 @@ import {
   UNEXPECTED_ERROR_MESSAGE,
 } from '@beacon/domain/dictionary/error-catalogue';
 import {
+  CREATIVE_NO_VIDEO_MESSAGE,
   DEAL_EXTERNAL_ID_TAKEN_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
@@ -39,6 +40,8 @@ export const ERROR_CODES = {
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   DEAL_EXTERNAL_ID_TAKEN: { status: 409, message: DEAL_EXTERNAL_ID_TAKEN_MESSAGE },
   DEAL_DUPLICATION_FAILED: { status: 409, message: 'The deal could not be duplicated' },
+  /** A video creative without processed video yet (or whose processing failed, with §8's other message). */
+  CREATIVE_VIDEO_NOT_READY: { status: 409, message: CREATIVE_NO_VIDEO_MESSAGE },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
   INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
 } as const satisfies Record<string, { status: number; message: string }>;

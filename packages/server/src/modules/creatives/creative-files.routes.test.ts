@@ -1,6 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CREATIVE_DELETED_MESSAGE } from '@beacon/domain/validation/messages';
+import {
+  CREATIVE_DELETED_MESSAGE,
+  CREATIVE_NO_VIDEO_MESSAGE,
+  CREATIVE_PROCESSING_ERROR_MESSAGE,
+  CREATIVE_VAST_SOURCE_MESSAGE,
+} from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -208,6 +213,39 @@ describe('POST /creative/{id}/asset for images', () => {
   });
 });
 
+describe('POST /creative/vast-validation', () => {
+  const XML =
+    '<VAST version="4.0"><Ad><Wrapper><AdSystem>W</AdSystem><Impression>https://i.example</Impression><VASTAdTagURI>https://next.example/vast</VASTAdTagURI></Wrapper></Ad></VAST>';
+
+  it('answers what a pasted VAST 4.x document holds, or why it is refused on its field', async () => {
+    const ok = await call('viewer', 'POST', '/creative/vast-validation', { vast_xml: XML });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ version: '4.0', ads: 1, kind: 'wrapper' });
+    const old = await call('creative_manager', 'POST', '/creative/vast-validation', {
+      vast_xml: XML.replace('4.0', '2.0'),
+    });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({
+      message: 'The document is VAST 2.0: only VAST 4.x is accepted',
+      details: [{ path: 'vast_xml', message: 'The document is VAST 2.0: only VAST 4.x is accepted' }],
+    });
+  });
+
+  it('asks for exactly one source and never fetches a private address', async () => {
+    const both = await call('creative_manager', 'POST', '/creative/vast-validation', {
+      vast_xml: XML,
+      vast_url: 'https://ads.example/vast',
+    });
+    expect([both.statusCode, messageOf(both)]).toEqual([400, CREATIVE_VAST_SOURCE_MESSAGE]);
+    const internal = await call('creative_manager', 'POST', '/creative/vast-validation', {
+      vast_url: 'https://127.0.0.1:5432/',
+    });
+    expect(internal.json()).toMatchObject({
+      details: [{ path: 'vast_url', message: 'The VAST URL must point to a public internet address' }],
+    });
+  });
+});
+
 const mediaTools = await hasMediaTools();
 describe.skipIf(!mediaTools)(
   `video and audio uploads and processing${mediaTools ? '' : ' (skipped: ffmpeg/ffprobe are not installed here)'}`,
@@ -241,7 +279,32 @@ describe.skipIf(!mediaTools)(
       expect(done.thumbnail_url).toBe(done.asset?.poster_url);
       const rendition = await ctx.app.inject({ method: 'GET', url: done.renditions?.[0]?.url ?? '' });
       expect(rendition.headers['content-type']).toBe('video/mp4');
+
+      const vast = await call('viewer', 'GET', `/creative/${creative.id}/vast`);
+      expect(vast.statusCode, vast.body).toBe(200);
+      expect(vast.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(vast.body).toContain('<VAST version="4.2"');
+      expect(vast.body).toContain(`<![CDATA[http://beacon.test${done.renditions?.[1]?.url}]]></MediaFile>`);
+      expect(vast.body).toContain(`<ClickThrough id="click"><![CDATA[${CLICK_URL}]]></ClickThrough>`);
+      expect((await call('reseller', 'GET', `/creative/${creative.id}/vast`)).statusCode).toBe(404);
     }, 120_000);
+
+    it('a video creative does not serve before its video is processed', async () => {
+      const creative = await videoCreative();
+      const none = await call('creative_manager', 'GET', `/creative/${creative.id}/vast`);
+      expect(none.statusCode).toBe(409);
+      expect(messageOf(none)).toBe(CREATIVE_NO_VIDEO_MESSAGE);
+      await upload('creative_manager', creative.id, 'asset', clip);
+      const pending = await call('creative_manager', 'GET', `/creative/${creative.id}/vast`);
+      expect([pending.statusCode, messageOf(pending)]).toEqual([409, CREATIVE_NO_VIDEO_MESSAGE]);
+      const image = await imageCreative();
+      const notVideo = await call('creative_manager', 'GET', `/creative/${image.id}/vast`);
+      expect([notVideo.statusCode, messageOf(notVideo)]).toEqual([
+        400,
+        'Beacon serves a VAST document for video creatives only',
+      ]);
+      await runDueJobs(jobDeps(), creativeJobs);
+    }, 60_000);
 
     it('a small video keeps its own size (one rendition)', async () => {
       const creative = await videoCreative();
@@ -306,6 +369,8 @@ describe.skipIf(!mediaTools)(
       await runDueJobs(jobDeps(), creativeJobs);
       const failed = (await call('creative_manager', 'GET', `/creative/${creative.id}`)).json<TCreative>();
       expect(failed.transcoding_status).toBe('error');
+      const vast = await call('creative_manager', 'GET', `/creative/${creative.id}/vast`);
+      expect([vast.statusCode, messageOf(vast)]).toEqual([409, CREATIVE_PROCESSING_ERROR_MESSAGE]);
 
       const replaced = await videoCreative();
       await upload('creative_manager', replaced.id, 'asset', clip);

@@ -1,16 +1,21 @@
 import type { CreativeUploadSlot } from '@beacon/domain/validation/creative-asset';
 import { assetTooLargeMessage } from '@beacon/domain/validation/creative-asset';
+import { ZVastUrl, ZVastXml } from '@beacon/domain/validation/creative-form';
+import { CREATIVE_VAST_SOURCE_MESSAGE } from '@beacon/domain/validation/messages';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { ZIdParams } from '../campaigns/campaigns.schemas';
 import { checkCreativeFile } from './creative-asset-check';
 import {
   CREATIVE_FILE_FIELD,
+  creativeVast,
   invalidUpload,
   storeCreativeUpload,
   type UploadTarget,
   uploadTargetOf,
+  validateVastSource,
 } from './creative-files.service';
 import { ZCreative } from './creatives.schemas';
 
@@ -82,8 +87,54 @@ const SLOTS: { slot: CreativeUploadSlot; path: string; summary: string }[] = [
   },
 ];
 
+const ZVastSource = z
+  .strictObject({ vast_url: ZVastUrl.optional(), vast_xml: ZVastXml.optional() })
+  .refine((source) => (source.vast_url === undefined) !== (source.vast_xml === undefined), {
+    error: CREATIVE_VAST_SOURCE_MESSAGE,
+    path: ['vast_url'],
+  });
+const ZVastSummary = z.strictObject({
+  version: z.string(),
+  ads: z.number().int(),
+  kind: z.enum(['inline', 'wrapper', 'mixed']),
+});
+
 export const creativeFilesRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;
+
+  app.get('/creative/:id/vast', {
+    config: { access: 'creative' },
+    schema: {
+      summary: 'The VAST 4.2 document of a processed video creative (its renditions, pixels and click URL)',
+      description:
+        'A video creative serves only once processed: until then 409 with "This creative does not has a video yet. Upload one and try again", or "There is a problem processing the creative. Please try again or contact support" when processing failed. Other types answer 400.',
+      tags: ['creatives'],
+      params: ZIdParams,
+      produces: ['application/xml'],
+    },
+    handler: async (request, reply) => {
+      const xml = await creativeVast(deps, principalOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(xml);
+    },
+  });
+
+  app.post('/creative/vast-validation', {
+    config: { access: 'creative' },
+    schema: {
+      summary:
+        "Check an external video's VAST source as VAST 4.x: a pasted document, or a URL Beacon fetches",
+      description:
+        'Send either `vast_url` (https, a public address; fetched within 5 seconds and 1 MB) or `vast_xml`. 200 says what the document holds; 400 gives the reason on the field.',
+      tags: ['creatives'],
+      body: ZVastSource,
+      response: { 200: ZVastSummary },
+    },
+    handler: async (request) => validateVastSource(request.body),
+  });
+
   for (const { slot, path, summary } of SLOTS) {
     app.post(path, {
       config: { access: 'creative' },

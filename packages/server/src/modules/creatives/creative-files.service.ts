@@ -5,7 +5,12 @@ import {
   type UploadRule,
   uploadRuleOf,
 } from '@beacon/domain/validation/creative-asset';
-import { CREATIVE_DELETED_MESSAGE } from '@beacon/domain/validation/messages';
+import { VAST_ONLY_VIDEO_MESSAGE } from '@beacon/domain/validation/creative-vast';
+import {
+  CREATIVE_DELETED_MESSAGE,
+  CREATIVE_NO_VIDEO_MESSAGE,
+  CREATIVE_PROCESSING_ERROR_MESSAGE,
+} from '@beacon/domain/validation/messages';
 import type { Deps, Principal } from '../../app-types';
 import type { CreativeUpdate, StoredCreativeAsset, StoredCreativeNative } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,6 +22,13 @@ import { applyCreativeUpload } from './creative-files.repo';
 import { type CreativeRecord, findCreativeInScope } from './creatives.repo';
 import type { TCreative } from './creatives.schemas';
 import { getCreative } from './creatives.service';
+import {
+  buildVastDocument,
+  checkVastUrl,
+  checkVastXml,
+  type VastFetchOptions,
+  type VastSummary,
+} from './vast';
 
 /**
  * Uploads of a creative's files (decision 023): the main asset (image, video, audio, native main image), a
@@ -145,4 +157,67 @@ export const storeCreativeUpload = async (
   });
   if (queued) deps.jobs.wake();
   return getCreative(deps, principal, record.id);
+};
+
+/**
+ * The VAST document of a video creative the caller may see. Until its video is processed it does not serve
+ * (§4): 409 with §8's "no video yet" while there is none or it is processing, or the processing error.
+ */
+export const creativeVast = async (deps: Deps, principal: Principal, id: string): Promise<string> => {
+  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
+  if (!record || record.deleted_at !== null) throw new AppError('NOT_FOUND');
+  if (record.type !== 'video') {
+    throw new AppError('VALIDATION_FAILED', {
+      message: VAST_ONLY_VIDEO_MESSAGE,
+      details: [{ path: 'type', message: VAST_ONLY_VIDEO_MESSAGE }],
+    });
+  }
+  if (record.transcoding_status === 'error') {
+    throw new AppError('CREATIVE_VIDEO_NOT_READY', { message: CREATIVE_PROCESSING_ERROR_MESSAGE });
+  }
+  const { asset, renditions } = record;
+  if (record.transcoding_status !== 'success' || !asset || !renditions || renditions.length === 0) {
+    throw new AppError('CREATIVE_VIDEO_NOT_READY', { message: CREATIVE_NO_VIDEO_MESSAGE });
+  }
+  return buildVastDocument(
+    {
+      id: record.id,
+      name: record.name,
+      click_url: record.click_url,
+      impression_pixels: record.impression_pixels,
+      event_pixels: record.event_pixels,
+      asset,
+      renditions,
+      companion: record.companion,
+    },
+    deps.config.publicUrl,
+  );
+};
+
+export type VastSource = { vast_url?: string | null | undefined; vast_xml?: string | null | undefined };
+
+/**
+ * The problem with an external video's VAST source, or its summary: the pasted document is parsed, the URL
+ * fetched; either must be VAST 4.x. Creating or changing an external video creative may call it too.
+ */
+export const vastSourceProblem = async (
+  source: VastSource,
+  options: VastFetchOptions = {},
+): Promise<{ path: 'vast_url' | 'vast_xml'; message: string } | { summary: VastSummary }> => {
+  const check = source.vast_xml
+    ? { path: 'vast_xml' as const, result: checkVastXml(source.vast_xml) }
+    : { path: 'vast_url' as const, result: await checkVastUrl(source.vast_url ?? '', options) };
+  return check.result.ok
+    ? { summary: check.result.summary }
+    : { path: check.path, message: check.result.message };
+};
+
+/** POST /creative/vast-validation: 200 with what the source holds, 400 with the reason. */
+export const validateVastSource = async (source: VastSource): Promise<VastSummary> => {
+  const outcome = await vastSourceProblem(source);
+  if ('summary' in outcome) return outcome.summary;
+  throw new AppError('VALIDATION_FAILED', {
+    message: outcome.message,
+    details: [{ path: outcome.path, message: outcome.message }],
+  });
 };
