@@ -333,3 +333,28 @@ describe('PUT, DELETE, duplicate and history', () => {
     expect(copyHistory[0]?.action).toBe('duplicate');
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the creative routes', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of [
+      '/api/creatives',
+      '/api/creatives/report.csv',
+      '/api/creative',
+      '/api/creative/{id}',
+      '/api/creative/{id}/duplicate',
+      '/api/creative/{id}/history',
+      '/api/creative/{id}/campaigns',
+      '/api/campaign/{id}/creatives',
+      '/api/backoffice/creatives',
+      '/api/backoffice/creative/{id}/approve',
+      '/api/backoffice/creative/{id}/reject',
+      '/api/backoffice/creatives/approve',
+      '/api/backoffice/creatives/reject',
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+  });
+});
