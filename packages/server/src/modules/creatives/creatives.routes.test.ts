@@ -275,7 +275,29 @@ describe('PUT, DELETE, duplicate and history', () => {
       click_url: 'https://shop.example/new',
       state: 'pending-approval',
       audit_status: 'pending',
+      version: 3,
     });
+  });
+
+  it('sending the content it already has keeps the approval', async () => {
+    const creative = await createTestCreative(ctx, orgs.agency, {
+      type: 'video',
+      technical_type: 'vast',
+      html_markup: null,
+      width: null,
+      height: null,
+      tag_creation_mode: null,
+      state: 'active',
+      audit_status: 'audited',
+      event_pixels: JSON.stringify({ start: ['https://p.example/s'], complete: ['https://p.example/c'] }),
+    });
+    const same = await call('owner', 'PUT', `/creative/${creative.id}`, {
+      version: 1,
+      click_url: creative.click_url,
+      event_pixels: { complete: ['https://p.example/c'], start: ['https://p.example/s'] },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<TCreative>().state).toBe('active');
   });
 
   it('refuses fields the type does not have and a size outside the image sizes', async () => {

@@ -364,6 +364,32 @@ export const createCreative = async (
   });
 };
 
+/** JSON with object keys sorted: jsonb keeps its own key order, so plain JSON text would differ for equal values. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/** A reviewed field's stored value as a PUT would send it (the native texts without the uploaded images). */
+const reviewedValueOf = (record: CreativeRecord, field: string): unknown => {
+  if (field !== 'native') return historyViewOf(record)[field];
+  if (record.native === null) return null;
+  const { title, description, call_to_action, sponsored_by } = record.native;
+  return { title, description, call_to_action, sponsored_by };
+};
+
+/**
+ * Recounts the creative columns of the campaigns linked to these creatives (their delivery status reads them).
+ * Any write that changes a creative's state or deletion calls it in the same transaction (e.g. an upload that
+ * sends the creative back to review).
+ */
+export const refreshLinkedCampaignCounts = async (
+  db: Kysely<Database>,
+  creativeIds: readonly string[],
+): Promise<void> => refreshCampaignCreativeCounts(db, await findCampaignIdsLinkedTo(db, creativeIds));
+
 /** The columns a PUT changes. */
 const columnsOfUpdate = (changes: Omit<TCreativeUpdate, 'version'>): CreativeUpdate => {
   const values: CreativeUpdate = {};
@@ -422,28 +448,25 @@ export const updateCreative = async (
       icon_url: record.native?.icon_url ?? null,
     });
   }
+  const reviewed: readonly string[] = CREATIVE_REVIEWED_FIELDS;
+  const before = historyViewOf(record);
+  const contentChanged = Object.entries(changes).some(
+    ([field, value]) =>
+      value !== undefined &&
+      reviewed.includes(field) &&
+      canonical(value) !== canonical(reviewedValueOf(record, field)),
+  );
+  if (contentChanged && record.state !== 'pending-approval') {
+    Object.assign(values, { state: 'pending-approval', audit_status: 'pending', rejection_reason: null });
+  }
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await updateCreativeAtVersion(trx, record.id, version, values, now))) {
       throw new AppError('STALE_VERSION');
     }
-    let next = await creativeNow(trx, record.id);
-    const reviewed: readonly string[] = CREATIVE_REVIEWED_FIELDS;
-    const contentChanged = diffFields(historyViewOf(record), historyViewOf(next)).some((change) =>
-      reviewed.includes(change.field),
-    );
-    if (contentChanged && next.state !== 'pending-approval') {
-      await updateCreativeAtVersion(
-        trx,
-        record.id,
-        next.version,
-        { state: 'pending-approval', audit_status: 'pending', rejection_reason: null },
-        now,
-      );
-      next = await creativeNow(trx, record.id);
-      await refreshCampaignCreativeCounts(trx, await findCampaignIdsLinkedTo(trx, [record.id]));
-    }
-    const changed = diffFields(historyViewOf(record), historyViewOf(next));
+    const next = await creativeNow(trx, record.id);
+    if (next.state !== record.state) await refreshLinkedCampaignCounts(trx, [record.id]);
+    const changed = diffFields(before, historyViewOf(next));
     if (changed.length > 0) await recordCreativeHistory(trx, record, 'update', actorOf(principal), changed);
     return creativeView(trx, next);
   });
@@ -727,7 +750,7 @@ const review = async (
             : creativeRejectedAlert(record.name, outcome.reason),
       })),
     );
-    await refreshCampaignCreativeCounts(trx, await findCampaignIdsLinkedTo(trx, ids));
+    await refreshLinkedCampaignCounts(trx, ids);
     return views;
   });
 };
