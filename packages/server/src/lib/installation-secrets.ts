@@ -17,6 +17,8 @@ export const INSTALLATION_SECRETS = {
   tracking: 'tracking_secret',
   /** Keys the hashes of audience device identifiers (decision 019): the raw identifiers are never stored. */
   audienceIdentifiers: 'audience_identifier_secret',
+  /** Signs the short-lived links of creative previews (decision 023). */
+  creativePreview: 'creative_preview_secret',
 } as const;
 export type InstallationSecret = keyof typeof INSTALLATION_SECRETS;
 

@@ -213,6 +213,71 @@ describe('POST /creative/{id}/asset for images', () => {
   });
 });
 
+describe('GET /creative/{id}/preview', () => {
+  const MARKUP =
+    '<div><script>parent.location = "https://evil.example"</script><a href="{click_url}">Ad</a></div>';
+
+  const previewOf = async (who: string, id: number) => {
+    const link = await call(who, 'GET', `/creative/${id}/preview`);
+    expect(link.statusCode, link.body).toBe(200);
+    const { url, expires_at } = link.json<{ url: string; expires_at: string }>();
+    expect(new Date(expires_at).getTime() - ctx.clock.now().getTime()).toBe(10 * 60 * 1000);
+    return url;
+  };
+
+  it('links to a public document that runs third-party HTML only under a sandbox without same-origin rights', async () => {
+    const tag = await create('creative_manager', {
+      type: 'tag',
+      name: 'Tag with a script',
+      html_markup: MARKUP,
+      width: 300,
+      height: 250,
+    });
+    const url = await previewOf('viewer', tag.id);
+    expect(url).toMatch(/^\/api\/creative-preview\/\d+\.\d+\.[\w-]{43}$/);
+    const document = await ctx.app.inject({ method: 'GET', url });
+    expect(document.statusCode).toBe(200);
+    expect(document.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(document.headers['content-security-policy']).toBe("sandbox allow-scripts; frame-ancestors 'self'");
+    expect(document.headers['content-security-policy']).not.toContain('allow-same-origin');
+    expect(document.headers['cache-control']).toBe('no-store');
+    expect(document.body).toContain(MARKUP);
+  });
+
+  it('shows an image creative with its file, which a sandboxed document may load', async () => {
+    const creative = await imageCreative();
+    const uploaded = await upload('creative_manager', creative.id, 'asset', await imageOf('png', 300, 250));
+    const asset = uploaded.json<TCreative>().asset?.url ?? '';
+    const document = await ctx.app.inject({
+      method: 'GET',
+      url: await previewOf('creative_manager', creative.id),
+    });
+    expect(document.body).toContain(`<img src="${asset}" width="300" height="250" alt="">`);
+    expect(document.body).toContain(`<a href="${CLICK_URL}" target="_blank" rel="noopener noreferrer">`);
+    const file = await ctx.app.inject({ method: 'GET', url: asset });
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('refuses another organization, a forged or altered link and an expired one', async () => {
+    const creative = await imageCreative();
+    expect((await call('reseller', 'GET', `/creative/${creative.id}/preview`)).statusCode).toBe(404);
+    const url = await previewOf('creative_manager', creative.id);
+    const other = await imageCreative();
+    const altered = url.replace(`/creative-preview/${creative.id}.`, `/creative-preview/${other.id}.`);
+    for (const bad of [altered, `${url.slice(0, -2)}xx`, '/api/creative-preview/not-a-token']) {
+      const response = await ctx.app.inject({ method: 'GET', url: bad });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('This preview link has expired');
+      expect(response.headers['content-security-policy']).toBe(
+        "sandbox allow-scripts; frame-ancestors 'self'",
+      );
+    }
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    ctx.clock.advanceMinutes(11);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
 describe('POST /creative/vast-validation', () => {
   const XML =
     '<VAST version="4.0"><Ad><Wrapper><AdSystem>W</AdSystem><Impression>https://i.example</Impression><VASTAdTagURI>https://next.example/vast</VASTAdTagURI></Wrapper></Ad></VAST>';

@@ -10,6 +10,8 @@ import { ZIdParams } from '../campaigns/campaigns.schemas';
 import { checkCreativeFile } from './creative-asset-check';
 import {
   CREATIVE_FILE_FIELD,
+  creativePreviewByToken,
+  creativePreviewLink,
   creativeVast,
   invalidUpload,
   storeCreativeUpload,
@@ -18,6 +20,7 @@ import {
   validateVastSource,
 } from './creative-files.service';
 import { ZCreative } from './creatives.schemas';
+import { PREVIEW_CSP, PREVIEW_EXPIRED_DOCUMENT } from './preview';
 
 /**
  * Creative file uploads (decision 023), §6 `creative`: multipart/form-data with one `file`. The size limit
@@ -118,6 +121,42 @@ export const creativeFilesRoutes = async (app: AppInstance): Promise<void> => {
         .header('content-type', 'application/xml; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(xml);
+    },
+  });
+
+  app.get('/creative/:id/preview', {
+    config: { access: 'creative' },
+    schema: {
+      summary: 'A short-lived link (10 minutes) to the preview document of a creative',
+      description:
+        'The document at `url` shows the creative as it serves, third-party HTML included, under `Content-Security-Policy: sandbox allow-scripts`: its scripts run in an opaque origin that can neither read the console nor navigate it. Embed it in `<iframe sandbox="allow-scripts">`.',
+      tags: ['creatives'],
+      params: ZIdParams,
+      response: { 200: z.strictObject({ url: z.string(), expires_at: z.iso.datetime() }) },
+    },
+    handler: async (request) => creativePreviewLink(deps, principalOf(request), request.params.id),
+  });
+
+  // Public: the link is the credential (signed, short-lived); browsers load it inside a sandboxed frame.
+  app.get('/creative-preview/:token', {
+    config: { access: 'public' },
+    schema: {
+      summary:
+        'The sandboxed preview document of a creative, by the signed link of GET /creative/{id}/preview',
+      tags: ['creatives'],
+      params: z.strictObject({ token: z.string().max(120) }),
+      produces: ['text/html'],
+    },
+    handler: async (request, reply) => {
+      const html = await creativePreviewByToken(deps, request.params.token);
+      return reply
+        .code(html === undefined ? 404 : 200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', PREVIEW_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(html ?? PREVIEW_EXPIRED_DOCUMENT);
     },
   });
 

@@ -14,14 +14,22 @@ import {
 import type { Deps, Principal } from '../../app-types';
 import type { CreativeUpdate, StoredCreativeAsset, StoredCreativeNative } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { installationSecret } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { actorOf, recordHistory } from '../history/history.service';
 import type { CheckedFile } from './creative-asset-check';
 import { queueCreativeTranscode } from './creative-files.jobs';
 import { applyCreativeUpload } from './creative-files.repo';
-import { type CreativeRecord, findCreativeInScope } from './creatives.repo';
+import { type CreativeRecord, findCreativeById, findCreativeInScope } from './creatives.repo';
 import type { TCreative } from './creatives.schemas';
 import { getCreative } from './creatives.service';
+import {
+  PREVIEW_PATH,
+  PREVIEW_TTL_SECONDS,
+  previewDocument,
+  signPreviewToken,
+  verifyPreviewToken,
+} from './preview';
 import {
   buildVastDocument,
   checkVastUrl,
@@ -220,4 +228,29 @@ export const validateVastSource = async (source: VastSource): Promise<VastSummar
     message: outcome.message,
     details: [{ path: outcome.path, message: outcome.message }],
   });
+};
+
+/** A short-lived link to the sandboxed preview document of a creative the caller may see. */
+export const creativePreviewLink = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<{ url: string; expires_at: string }> => {
+  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
+  if (!record || record.deleted_at !== null) throw new AppError('NOT_FOUND');
+  const expiresAt = new Date(deps.clock.now().getTime() + PREVIEW_TTL_SECONDS * 1000);
+  const token = signPreviewToken(await installationSecret(deps.db, 'creativePreview'), record.id, expiresAt);
+  return { url: `${PREVIEW_PATH}${token}`, expires_at: expiresAt.toISOString() };
+};
+
+/** The preview document a link stands for; `undefined` when the link is forged, expired or the creative gone. */
+export const creativePreviewByToken = async (deps: Deps, token: string): Promise<string | undefined> => {
+  const id = verifyPreviewToken(
+    await installationSecret(deps.db, 'creativePreview'),
+    token,
+    deps.clock.now(),
+  );
+  if (!id) return undefined;
+  const record = await findCreativeById(deps.db, id);
+  return record && record.deleted_at === null ? previewDocument(record) : undefined;
 };

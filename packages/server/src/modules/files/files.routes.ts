@@ -19,12 +19,16 @@ export const filesRoutes = async (app: AppInstance): Promise<void> => {
     handler: async (request, reply) => {
       const file = await app.deps.files.read(request.params.name);
       if (!file) throw new AppError('NOT_FOUND');
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .send(file.data);
+      return (
+        reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          // Public by design; creative previews load them from a sandboxed (opaque-origin) document (decision 023).
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(file.data)
+      );
     },
   });
 };
