@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { ZIdParams } from '../campaigns/campaigns.schemas';
+import { bulkTagsRoutes } from './bulk-tags';
 import { checkCreativeFile } from './creative-asset-check';
 import {
   CREATIVE_FILE_FIELD,
@@ -104,6 +105,7 @@ const ZVastSummary = z.strictObject({
 
 export const creativeFilesRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;
+  await bulkTagsRoutes(app);
 
   app.get('/creative/:id/vast', {
     config: { access: 'creative' },
