@@ -1,8 +1,15 @@
 import { CREATIVE_ASSET_LIMITS } from '@beacon/domain/dictionary/creatives';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { tokenOf } from '../campaigns/detail-support';
-import { checkAccessibility, expectPath, logIn } from '../support/console';
-import { creativesNamed, mp4Of, pngOf, screenshotBothWidths } from './creatives-support';
+import { createCampaignThroughApi, createStrategyThroughApi, tokenOf } from '../campaigns/detail-support';
+import { checkAccessibility, demoUser, expectPath, logIn, logOut } from '../support/console';
+import {
+  bearer,
+  createTagThroughApi,
+  creativesNamed,
+  mp4Of,
+  pngOf,
+  screenshotBothWidths,
+} from './creatives-support';
 
 /**
  * Creatives (issue 6): an image uploaded with its progress, a refused file keeping the form; a video seen
@@ -98,4 +105,114 @@ test('a video creative is seen processing, then processed', async ({ page }) => 
   await expect(page.getByText('Processing the video…')).toBeHidden();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-detail-video-processed');
+});
+
+/** Logs the current user out and another in. */
+const switchUser = async (page: Page, from: string, to: string): Promise<void> => {
+  await logOut(page, demoUser(from).name);
+  await logIn(page, to);
+};
+
+const deliveryChip = (page: Page) => page.getByRole('button', { name: /^Delivery status:/ });
+
+/** An operator's approval queue, searched for one creative. */
+const openQueueRow = async (page: Page, name: string): Promise<Locator> => {
+  await page.goto('/backoffice/creatives');
+  await expect(page.getByRole('heading', { level: 1, name: 'Creatives' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search creatives' }).fill(name);
+  const row = page
+    .getByRole('grid', { name: 'Creatives to review' })
+    .getByRole('row')
+    .filter({ hasText: name });
+  await expect(row).toBeVisible();
+  return row;
+};
+
+test('a creative linked to a campaign and approved by an operator takes it out of pending approval', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, 'editor');
+  const campaign = await createCampaignThroughApi(request, token);
+  await createStrategyThroughApi(request, token, campaign.id);
+  const activated = await request.put(`/api/campaign/${campaign.id}`, {
+    headers: bearer(token),
+    data: { state: 'active', version: campaign.version },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  const creative = await createTagThroughApi(request, token, unique('Evening tag'));
+
+  await logIn(page, 'editor');
+  await page.goto(`/campaign/${campaign.id}/creatives`);
+  await expect(deliveryChip(page)).toHaveAccessibleName(/^Delivery status: No creatives/);
+  await expect(page.getByText('No creative is linked: the campaign cannot deliver.')).toBeVisible();
+  await page.getByRole('button', { name: 'Link creatives' }).click();
+  const link = page.getByRole('dialog', { name: `Link creatives to ${campaign.name}` });
+  await link.getByRole('combobox', { name: 'Creatives' }).fill(creative.name);
+  await page.getByRole('option', { name: new RegExp(creative.name) }).click();
+  await checkAccessibility(page);
+  await link.getByRole('button', { name: 'Link' }).click();
+  await expect(link).toBeHidden();
+  const linked = page.getByRole('table', { name: `Creatives of ${campaign.name}` });
+  await expect(linked.getByRole('row').filter({ hasText: creative.name })).toContainText('Pending approval');
+  await expect(deliveryChip(page)).toHaveAccessibleName(/^Delivery status: Pending approval/);
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'campaign-creatives-tab');
+
+  // The bulk edit dialog lists every link with its state.
+  await page.getByRole('button', { name: 'Bulk edit' }).click();
+  const bulk = page.getByRole('dialog', { name: `Bulk edit the creatives of ${campaign.name}` });
+  await expect(bulk.getByRole('combobox', { name: `Link of ${creative.name}` })).toHaveText('Active');
+  await checkAccessibility(page);
+  await bulk.getByRole('button', { name: 'Cancel' }).click();
+
+  await switchUser(page, 'editor', 'admin');
+  const row = await openQueueRow(page, creative.name);
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'backoffice-creatives');
+  await row.getByRole('menuitem', { name: `Approve ${creative.name}` }).click();
+  await expect(page.getByText(`${creative.name} approved`)).toBeVisible();
+  await expect(row).toBeHidden();
+
+  await switchUser(page, 'admin', 'editor');
+  await page.goto(`/campaign/${campaign.id}/creatives`);
+  await expect(linked.getByRole('row').filter({ hasText: creative.name })).toContainText('Approved');
+  await expect(deliveryChip(page)).not.toHaveAccessibleName(/Pending approval/);
+  await expect(deliveryChip(page)).toHaveAccessibleName(/^Delivery status: On track/);
+});
+
+test('an operator rejects a creative with a reason, which its advertiser reads', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await tokenOf(request, 'editor');
+  const creative = await createTagThroughApi(request, token, unique('Loud tag'));
+  const reason = 'The ad autoplays sound without a user action';
+
+  await logIn(page, 'admin');
+  const row = await openQueueRow(page, creative.name);
+  await row.getByRole('menuitem', { name: `Preview ${creative.name}` }).click();
+  const preview = page.getByRole('dialog', { name: `Preview of ${creative.name}` });
+  await expect(preview.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts');
+  await checkAccessibility(page);
+  await preview.getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByRole('dialog', { name: `Reject ${creative.name}` });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Enter the reason for the rejection')).toBeVisible();
+  await reject.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await checkAccessibility(page);
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject).toBeHidden();
+  await expect(preview).toBeHidden();
+  await expect(row).toBeHidden();
+
+  await switchUser(page, 'admin', 'editor');
+  await page.goto(`/creative/${creative.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: creative.name })).toBeVisible();
+  await expect(page.getByText('Rejected', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-detail-rejected');
 });

@@ -281,7 +281,10 @@ export const CreativePage = () => {
       {data.state === 'rejected' && (
         <Alert severity="error">
           <AlertTitle>Rejected</AlertTitle>
-          {data.rejection_reason ?? 'No reason was given.'} Edit the creative to send it for approval again.
+          <Box component="span" sx={{ display: 'block' }}>
+            {data.rejection_reason ?? 'No reason was given.'}
+          </Box>
+          {canWrite && 'Edit the creative to send it for approval again.'}
         </Alert>
       )}
       {data.state === 'pending-approval' && (

@@ -108,7 +108,7 @@ export const creativeSize = (creative: Pick<CreativeRow, 'width' | 'height'>): s
   creative.width !== null && creative.height !== null ? `${creative.width}x${creative.height}` : null;
 
 /** Where the preview document is: an address on the preview origin, signed for a short while. */
-export type CreativePreviewAddress = { readonly url: string };
+export type CreativePreviewAddress = { readonly url: string; readonly expires_at: string };
 
 export const fetchCreativePreview = (id: number, signal?: AbortSignal): Promise<CreativePreviewAddress> =>
   api<CreativePreviewAddress>(`/creative/${id}/preview`, { signal });
