@@ -278,6 +278,24 @@ describe('GET /creative/{id}/preview', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the file, VAST, preview and bulk tag routes', async () => {
+    const paths = Object.keys((await call('owner', 'GET', '/openapi.json')).json<{ paths: object }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/creative/{id}/asset',
+        '/api/creative/{id}/companion',
+        '/api/creative/{id}/native-icon',
+        '/api/creative/{id}/vast',
+        '/api/creative/{id}/preview',
+        '/api/creative-preview/{token}',
+        '/api/creative/vast-validation',
+        '/api/creatives/bulk-tags',
+      ]),
+    );
+  });
+});
+
 describe('POST /creative/vast-validation', () => {
   const XML =
     '<VAST version="4.0"><Ad><Wrapper><AdSystem>W</AdSystem><Impression>https://i.example</Impression><VASTAdTagURI>https://next.example/vast</VASTAdTagURI></Wrapper></Ad></VAST>';
