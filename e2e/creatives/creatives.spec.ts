@@ -1,4 +1,6 @@
 import { CREATIVE_ASSET_LIMITS } from '@beacon/domain/dictionary/creatives';
+import { BULK_TAG_ROWS_MESSAGE } from '@beacon/domain/validation/creative-bulk-tags';
+import { CREATIVE_SIZE_MESSAGE } from '@beacon/domain/validation/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createCampaignThroughApi, createStrategyThroughApi, tokenOf } from '../campaigns/detail-support';
 import { checkAccessibility, demoUser, expectPath, logIn, logOut } from '../support/console';
@@ -9,6 +11,7 @@ import {
   mp4Of,
   pngOf,
   screenshotBothWidths,
+  xlsxOf,
 } from './creatives-support';
 
 /**
@@ -215,4 +218,40 @@ test('an operator rejects a creative with a reason, which its advertiser reads',
   await expect(page.getByText(reason)).toBeVisible();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-detail-rejected');
+});
+
+test('a bulk tag sheet with one bad row shows the row and creates nothing', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await tokenOf(request, 'editor');
+  const good = unique('Bulk tag');
+  const bad = unique('Bulk odd size');
+  const sheet = await xlsxOf([
+    ['Creative name', 'Size', 'HTML markup', 'Impression pixel', 'Click URL'],
+    [good, '300x250', '<div>Bulk one</div>', 'https://pixel.example.com/one', 'https://example.com/one'],
+    [bad, '301x251', '<div>Bulk two</div>', 'https://pixel.example.com/two', 'https://example.com/two'],
+  ]);
+
+  await logIn(page, 'editor');
+  await page.goto('/creatives');
+  await page.getByRole('button', { name: 'Bulk tags' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk tags' });
+  await chooseFile(
+    dialog,
+    'Tags sheet',
+    'tags.xlsx',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    sheet,
+  );
+  await dialog.getByRole('button', { name: 'Create tags' }).click();
+  const rejection = dialog.getByRole('alert').filter({ hasText: BULK_TAG_ROWS_MESSAGE });
+  await expect(rejection).toBeVisible();
+  await expect(rejection.getByRole('list', { name: 'Rejected rows' })).toContainText(
+    `Row 3: Size: ${CREATIVE_SIZE_MESSAGE}`,
+  );
+  await expect(dialog.getByText('tags.xlsx')).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'bulk-tags-rejected');
+  // All or nothing: the good row was not created either.
+  expect(await creativesNamed(request, token, good)).toHaveLength(0);
+  expect(await creativesNamed(request, token, bad)).toHaveLength(0);
 });

@@ -42,16 +42,18 @@ export const uploadCreativeFile = (id: number, slot: CreativeFileSlot, upload: U
     onProgress: upload.onProgress,
   });
 
-/** One row of a refused bulk sheet (1-based row of the sheet) and what is wrong with it. */
-export type BulkTagRowError = { readonly row: number; readonly messages: readonly string[] };
+/** One row of a refused bulk sheet (the sheet's row number) and what is wrong with it. */
+export type { BulkTagRowError } from '@beacon/domain/validation/creative-bulk-tags';
 
-/** POST /creatives/bulk-tags: every row created, or none (400 with the errors of each row). */
+/** POST /creatives/bulk-tags: every row created, or none (400 with the errors of each row, `rows`). */
 export const uploadBulkTags = (
   organization: number | null,
   upload: Upload,
 ): Promise<readonly CreativeRow[]> => {
-  const form = fileForm(upload.file);
-  if (organization !== null) form.append('organization', String(organization));
+  const form = new FormData();
+  // The options go first as JSON in `data` (the server's multipart convention), then the sheet.
+  if (organization !== null) form.append('data', JSON.stringify({ organization }));
+  form.append('file', upload.file, upload.file.name);
   return apiUpload<readonly CreativeRow[]>('/creatives/bulk-tags', {
     method: 'POST',
     body: form,

@@ -127,7 +127,7 @@ export const BulkTagsDialog = () => {
           <Stack spacing={2.5}>
             <DialogContentText>
               One tag creative per row of an .{BULK_TAG_FILE_EXTENSION} sheet with the columns {COLUMNS_TEXT},
-              in this order, under a header row. Every row is checked; if any row is wrong, nothing is
+              in this order (a header row is optional). Every row is checked; if any row is wrong, nothing is
               created.
             </DialogContentText>
             {rejection && <RowErrors message={rejection.message} rows={rejection.rows} />}

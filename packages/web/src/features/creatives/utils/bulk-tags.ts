@@ -1,6 +1,7 @@
 /** The rows of a refused bulk tag sheet: a 400 whose body lists `rows: [{ row, messages[] }]` (issue 6). */
+
+import type { BulkTagRowError } from '@beacon/domain/validation/creative-bulk-tags';
 import { isApiError } from '../../../api/api-error';
-import type { BulkTagRowError } from '../api/creative-writes';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
