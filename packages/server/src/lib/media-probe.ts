@@ -48,18 +48,25 @@ export const imageDecodes = async (data: Buffer, header: ImageHeader): Promise<b
 
 export type ToolResult = { code: number | null; stdout: string; stderr: string; timedOut: boolean };
 
+/** ffmpeg or ffprobe is not installed: an installation fault, never the uploaded file's. */
+export class MediaToolMissingError extends Error {}
+
 /** Runs ffmpeg or ffprobe with arguments (never a shell), killed after `timeoutMs`. */
 export const runMediaTool = (
   tool: 'ffmpeg' | 'ffprobe',
   args: readonly string[],
   timeoutMs: number,
 ): Promise<ToolResult> =>
-  new Promise((resolve) => {
+  new Promise((resolve, reject) => {
     execFile(
       tool,
       args,
       { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: MAX_TOOL_OUTPUT_BYTES, windowsHide: true },
       (error, stdout, stderr) => {
+        if (error && 'code' in error && error.code === 'ENOENT') {
+          reject(new MediaToolMissingError(`${tool} is not installed: install ffmpeg (decision 023)`));
+          return;
+        }
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         const timedOut = error !== null && 'killed' in error && error.killed === true;
         resolve({ code, stdout: String(stdout), stderr: String(stderr), timedOut });
@@ -69,11 +76,15 @@ export const runMediaTool = (
 
 /** Whether ffmpeg and ffprobe can be run here (tests skip media cases, visibly, when they cannot). */
 export const hasMediaTools = async (): Promise<boolean> => {
-  const [ffmpeg, ffprobe] = await Promise.all([
-    runMediaTool('ffmpeg', ['-version'], 5000),
-    runMediaTool('ffprobe', ['-version'], 5000),
-  ]);
-  return ffmpeg.code === 0 && ffprobe.code === 0;
+  try {
+    const [ffmpeg, ffprobe] = await Promise.all([
+      runMediaTool('ffmpeg', ['-version'], 5000),
+      runMediaTool('ffprobe', ['-version'], 5000),
+    ]);
+    return ffmpeg.code === 0 && ffprobe.code === 0;
+  } catch {
+    return false;
+  }
 };
 
 /** A scratch folder for one piece of work, removed afterwards whatever happens. */
