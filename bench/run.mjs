@@ -17,7 +17,15 @@ const DEMO_PASSWORD = 'Beacon-demo-1';
  * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
  * campaigns list and the campaign detail page).
  */
-const PARTS = ['foundation', 'organizations', 'campaigns', 'geolists', 'audiences', 'creatives'];
+const PARTS = [
+  'foundation',
+  'organizations',
+  'campaigns',
+  'geolists',
+  'audiences',
+  'creatives',
+  'creative-video',
+];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
 if (unknownParts.length) {
@@ -251,6 +259,13 @@ if (isSelected('audiences')) {
 if (isSelected('creatives')) {
   const { measureCreatives } = await import('./creatives.mjs');
   for (const row of await measureCreatives({ startServer, stopServer, load, request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// Issue 6: a 2 MB, 30 s MP4 from upload to processed, approved and served as VAST (embedded database).
+if (isSelected('creative-video')) {
+  const { measureCreativeVideo } = await import('./creative-video.mjs');
+  for (const row of await measureCreativeVideo({ startServer, stopServer, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 
