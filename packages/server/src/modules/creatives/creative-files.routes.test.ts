@@ -116,6 +116,21 @@ describe('POST /creative/{id}/asset for images', () => {
     expect(response.json<TCreative>().asset?.url).toMatch(/\.gif$/);
   });
 
+  it('ignores a data field sent along with the file', async () => {
+    const creative = await imageCreative();
+    const { payload, headers } = multipart([
+      { name: 'data', value: '{}' },
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: await imageOf('png', 320, 50) },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/creative/${creative.id}/asset`,
+      headers: { ...bearer(tokens.creative_manager ?? ''), ...headers },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('refuses hostile and wrong files with the hinted message and stores nothing', async () => {
     const creative = await imageCreative();
     const before = storedFiles();

@@ -56,7 +56,8 @@ const readUploadedFile = async (request: FastifyRequest, target: UploadTarget): 
   }
   let file: Buffer | undefined;
   let refusal: AppError | undefined;
-  for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 0 } })) {
+  // A `data` field some clients send with every upload is read and ignored (the upload takes no options).
+  for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 1 } })) {
     if (part.type === 'field') continue;
     if (part.fieldname !== CREATIVE_FILE_FIELD || file) {
       await drain(part.file);
