@@ -74,6 +74,7 @@ test('a creative manager uploads an image creative and finds it in the library',
   await page.getByRole('link', { name: 'Creatives' }).first().click();
   await expectPath(page, '/creatives');
   await page.getByRole('searchbox', { name: 'Search creatives' }).fill(name);
+  await expect(page).toHaveURL(/[?&]search=/);
   const row = grid(page).getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.locator(`img[data-thumbnail-of="${name}"]`)).toBeVisible();
@@ -120,9 +121,16 @@ const deliveryChip = (page: Page) => page.getByRole('button', { name: /^Delivery
 
 /** An operator's approval queue, searched for one creative. */
 const openQueueRow = async (page: Page, name: string): Promise<Locator> => {
-  await page.goto('/backoffice/creatives');
+  await page.goto('/backoffice');
+  await page
+    .getByRole('tablist', { name: 'Back office sections' })
+    .getByRole('tab', { name: 'Creatives' })
+    .click();
+  await expectPath(page, '/backoffice/creatives');
   await expect(page.getByRole('heading', { level: 1, name: 'Creatives' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search creatives' }).fill(name);
+  // The debounced search reloads the grid: look (and scan) once it has reached the URL, not mid-load.
+  await expect(page).toHaveURL(/[?&]search=/);
   const row = page
     .getByRole('grid', { name: 'Creatives to review' })
     .getByRole('row')

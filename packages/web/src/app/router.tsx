@@ -136,6 +136,9 @@ export const router = createBrowserRouter([
               },
               {
                 path: 'backoffice',
+                lazy: async () => ({
+                  Component: (await import('./layout/BackofficeLayout')).BackofficeLayout,
+                }),
                 children: [
                   { index: true, element: <Navigate to="organizations" replace /> },
                   {

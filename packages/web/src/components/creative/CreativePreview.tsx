@@ -5,26 +5,22 @@ import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/api-error';
 import { CREATIVES_QUERY_KEY, fetchCreativePreview } from './api/creative';
+import type { FrameSize } from './preview-size';
 
 type CreativePreviewProps = {
   readonly creativeId: number;
   readonly name: string;
   /** The creative's version: a change gives a new preview address. */
   readonly version: number;
-  readonly width?: number | null;
-  readonly height?: number | null;
+  readonly size: FrameSize;
 };
-
-const DEFAULT_WIDTH = 320;
-const DEFAULT_HEIGHT = 250;
-const MAX_HEIGHT = 640;
 
 /**
  * The creative as it shows (issue 6 §1 preview): the document GET /creative/{id}/preview points to, from the
  * preview origin, in a frame with `sandbox="allow-scripts"` and no `allow-same-origin`, so third-party HTML
  * runs but can neither read the console's data nor navigate it.
  */
-export const CreativePreview = ({ creativeId, name, version, width, height }: CreativePreviewProps) => {
+export const CreativePreview = ({ creativeId, name, version, size }: CreativePreviewProps) => {
   const preview = useQuery({
     queryKey: [...CREATIVES_QUERY_KEY, 'preview', creativeId, version],
     queryFn: ({ signal }) => fetchCreativePreview(creativeId, signal),
@@ -32,8 +28,8 @@ export const CreativePreview = ({ creativeId, name, version, width, height }: Cr
     staleTime: 0,
     gcTime: 0,
   });
-  const frameWidth = width ?? DEFAULT_WIDTH;
-  const frameHeight = Math.min(height ?? DEFAULT_HEIGHT, MAX_HEIGHT);
+  const frameWidth = size.width;
+  const frameHeight = size.height;
   if (preview.isError) {
     return (
       <Alert
@@ -66,7 +62,6 @@ export const CreativePreview = ({ creativeId, name, version, width, height }: Cr
         src={preview.data.url}
         sandbox="allow-scripts"
         referrerPolicy="no-referrer"
-        loading="lazy"
         sx={{
           display: 'block',
           width: frameWidth,

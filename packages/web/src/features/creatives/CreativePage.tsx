@@ -40,6 +40,7 @@ import { CreativePreview } from '../../components/creative/CreativePreview';
 import { CreativeStateChip, TranscodingChip } from '../../components/creative/CreativeStateChip';
 import { canWriteCreatives } from '../../components/creative/creative-access';
 import { attributeName, fileSizeText, languageName } from '../../components/creative/creative-text';
+import { previewFrameSize } from '../../components/creative/preview-size';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useCreativeDialogs } from './hooks/use-creative-dialogs';
 
@@ -306,8 +307,7 @@ export const CreativePage = () => {
                 creativeId={data.id}
                 name={data.name}
                 version={data.version}
-                width={data.width}
-                height={data.height}
+                size={previewFrameSize(data)}
               />
             ) : (
               <Typography color="text.secondary">

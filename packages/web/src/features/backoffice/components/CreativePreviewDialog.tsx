@@ -13,6 +13,7 @@ import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { type CreativeRow, creativePath, creativeSize } from '../../../components/creative/api/creative';
 import { CreativePreview } from '../../../components/creative/CreativePreview';
 import { CreativeStateChip } from '../../../components/creative/CreativeStateChip';
+import { previewFrameSize } from '../../../components/creative/preview-size';
 
 type CreativePreviewDialogProps = {
   readonly creative: CreativeRow;
@@ -44,8 +45,7 @@ export const CreativePreviewDialog = ({ creative, onApprove, onReject }: Creativ
             creativeId={creative.id}
             name={creative.name}
             version={creative.version}
-            width={creative.width}
-            height={creative.height}
+            size={previewFrameSize(creative)}
           />
         </Stack>
       </DialogContent>
