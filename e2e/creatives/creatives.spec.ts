@@ -191,6 +191,12 @@ test('a creative linked to a campaign and approved by an operator takes it out o
   await expect(linked.getByRole('row').filter({ hasText: creative.name })).toContainText('Approved');
   await expect(deliveryChip(page)).not.toHaveAccessibleName(/Pending approval/);
   await expect(deliveryChip(page)).toHaveAccessibleName(/^Delivery status: On track/);
+
+  // The same links on the campaign creatives route of §2.
+  await page.goto(`/creative?campaign=${campaign.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Creatives of ${campaign.name}` })).toBeVisible();
+  await expect(linked.getByRole('row').filter({ hasText: creative.name })).toContainText('Active');
+  await checkAccessibility(page);
 });
 
 test('an operator rejects a creative with a reason, which its advertiser reads', async ({
@@ -226,6 +232,11 @@ test('an operator rejects a creative with a reason, which its advertiser reads',
   await expect(page.getByText(reason)).toBeVisible();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-detail-rejected');
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History of ${creative.name}` });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history).toContainText('Ada Admin');
+  await checkAccessibility(page);
 });
 
 test('a bulk tag sheet with one bad row shows the row and creates nothing', async ({ page, request }) => {
