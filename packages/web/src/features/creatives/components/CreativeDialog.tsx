@@ -249,14 +249,20 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
   const textField = (
     field: 'name' | 'click_url' | 'html_markup' | 'vast_url' | 'vast_xml' | 'impression_pixels',
     label: string,
-    options: { helperText?: string; multiline?: boolean; required?: boolean; autoFocus?: boolean } = {},
+    options: {
+      helperText?: string;
+      multiline?: boolean;
+      required?: boolean;
+      autoFocus?: boolean;
+      errorKey?: string;
+    } = {},
   ) => (
     <TextField
       label={label}
       value={values[field]}
       onChange={(event) => change({ [field]: event.target.value })}
-      error={errors[field] !== undefined}
-      helperText={errors[field] ?? options.helperText}
+      error={errors[options.errorKey ?? field] !== undefined}
+      helperText={errors[options.errorKey ?? field] ?? options.helperText}
       required={options.required ?? false}
       multiline={options.multiline ?? false}
       minRows={options.multiline ? 3 : undefined}
@@ -407,12 +413,15 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
                     {values.vast_source === 'url'
                       ? textField('vast_url', 'VAST URL', {
                           required: true,
-                          helperText: errors.vast_xml ?? 'An https:// address answering a VAST 4.x document',
+                          errorKey: 'vast',
+                          helperText:
+                            'An https:// address answering a VAST 4.x document; it is fetched and checked',
                         })
                       : textField('vast_xml', 'VAST XML', {
                           required: true,
                           multiline: true,
-                          helperText: errors.vast_url ?? 'A VAST 4.x document',
+                          errorKey: 'vast',
+                          helperText: 'A VAST 4.x document; it is checked when saved',
                         })}
                   </>
                 )}

@@ -92,6 +92,13 @@ describe('createBodyOf', () => {
     );
     expect(creativeFormErrors(native.error?.issues ?? [])['native.title']).toBe(REQUIRED_MESSAGE);
   });
+
+  it('puts a missing VAST source on the VAST field shown, URL or document', () => {
+    const wrapper = ZCreativeCreate.safeParse(
+      createBodyOf({ ...emptyCreativeValues('external_video', null), name: 'W', vast_source: 'xml' }),
+    );
+    expect(creativeFormErrors(wrapper.error?.issues ?? []).vast).toBe(REQUIRED_MESSAGE);
+  });
 });
 
 describe('updateBodyOf', () => {

@@ -208,13 +208,16 @@ export const needsNewReview = (body: Record<string, unknown>): boolean =>
 
 /**
  * The form field an issue belongs to: event pixels and native texts per sub-field (`event_pixels.start`,
- * `native.title`), width and height on the size, anything else by its first segment.
+ * `native.title`), width and height on the size, the VAST URL or document on `vast`, anything else by its
+ * first segment.
  */
 export const formFieldOf = (path: readonly PropertyKey[] | string): string => {
   const parts = (typeof path === 'string' ? path.split('.') : path.map(String)).filter((part) => part !== '');
   const [first = '', second] = parts;
   if ((first === 'event_pixels' || first === 'native') && second !== undefined) return `${first}.${second}`;
   if (first === 'width' || first === 'height') return 'size';
+  // One VAST source, URL or document: its problems show on whichever field is on screen.
+  if (first === 'vast_url' || first === 'vast_xml') return 'vast';
   return first;
 };
 
