@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock';
 import type { FileStore } from './lib/file-store';
 import type { JobWorker } from './lib/jobs';
 import type { Mailer } from './lib/mailer';
+import type { VastSourceCheck } from './modules/creatives/vast';
 import type { SessionCache } from './modules/session/session-cache';
 
 /** What every service needs from the outside world, built once per app. */
@@ -26,6 +27,11 @@ export type Deps = {
   files: FileStore;
   /** The in-process job worker (decision 019): `wake` after queuing a job runs it without waiting to poll. */
   jobs: JobWorker;
+  /**
+   * Checks an external video's VAST source as VAST 4.x when a creative is created or edited (decision 023): a
+   * pasted document is parsed, a URL fetched from a public address. Tests answer for the outside ad servers.
+   */
+  checkVastSource: VastSourceCheck;
 };
 
 /** The authenticated caller of a request. */

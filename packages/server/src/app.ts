@@ -23,6 +23,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { creativeJobs } from './modules/creatives/creative-files.jobs';
 import { creativeFilesRoutes } from './modules/creatives/creative-files.routes';
 import { creativesRoutes } from './modules/creatives/creatives.routes';
+import { createVastSourceCheck, type VastSourceCheck } from './modules/creatives/vast';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -53,6 +54,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Run the job worker in this process (main.ts does; tests run jobs by hand with runDueJobs). */
   jobWorker?: { pollMs: number };
+  /** How VAST URLs are checked; the installation fetches them (tests stand in for the ad servers). */
+  checkVastSource?: VastSourceCheck;
 };
 
 /** Every kind of durable job the worker runs (decision 019). */
@@ -68,6 +71,7 @@ export const buildApp = async ({
   logger = false,
   webRoot,
   jobWorker,
+  checkVastSource = createVastSourceCheck(),
 }: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
     logger,
@@ -93,6 +97,7 @@ export const buildApp = async ({
     sessionCache: createSessionCache(config.session.cacheSeconds * 1000),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     jobs: idleJobWorker,
+    checkVastSource,
   };
   app.decorate('deps', deps);
   if (jobWorker) {

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import { type BeaconApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo';
 import type { Clock } from '../lib/clock';
+import { createVastSourceCheck, type VastSourceCheck } from '../modules/creatives/vast';
 import { createTestDatabase } from './test-database';
 
 /** A clock tests can move forward (session expiry, lockout windows, reset links). */
@@ -33,6 +35,21 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/** The outside ad servers of the tests: a URL whose host is `unreachable.example` cannot be fetched. */
+export const UNREACHABLE_VAST_URL = 'https://unreachable.example/vast.xml';
+
+/**
+ * External videos' VAST sources in tests: a pasted document is checked for real; a URL stands for an ad server
+ * on the internet, which tests cannot reach, so it answers a VAST 4.x document unless it is unreachable.xml's
+ * host (vast.test.ts fetches real URLs from a local server).
+ */
+export const testVastSourceCheck: VastSourceCheck = async (source) => {
+  if (source.vast_xml) return createVastSourceCheck()(source);
+  return source.vast_url && new URL(source.vast_url).hostname === 'unreachable.example'
+    ? { path: 'vast_url', message: VAST_URL_UNREACHABLE_MESSAGE }
+    : null;
+};
+
 /** Boots the real app on a fresh database, seeded with the demo world unless told otherwise. */
 export const startTestApp = async (
   options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
@@ -49,7 +66,7 @@ export const startTestApp = async (
   });
   if (options.seed ?? true) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, checkVastSource: testVastSourceCheck });
   return {
     app,
     db,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { runDueJobs } from '../../lib/jobs';
 import { hasMediaTools } from '../../lib/media-probe';
+import { createCampaign, createStrategy } from '../../test/factories';
 import { bearer, loginAs, multipart, startTestApp, type TestContext } from '../../test/test-app';
 import { creativeJobs } from './creative-files.jobs';
 import { imageOf, mp3Of, mp4Of, pngBomb } from './creative-media.factories';
@@ -78,7 +79,7 @@ const jobDeps = () => ({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, file
 
 beforeAll(async () => {
   ctx = await startTestApp();
-  for (const who of ['owner', 'editor', 'viewer', 'creative_manager', 'reseller']) {
+  for (const who of ['owner', 'editor', 'viewer', 'creative_manager', 'reseller', 'supervisor']) {
     tokens[who] = await loginAs(ctx.app, who);
   }
 });
@@ -104,6 +105,33 @@ describe('POST /creative/{id}/asset for images', () => {
     expect(file.headers['content-type']).toBe('image/png');
     const history = await call('creative_manager', 'GET', `/creative/${creative.id}/history`);
     expect(JSON.stringify(history.json())).toContain(body.asset?.url ?? 'missing');
+  });
+
+  it('a new file puts an approved creative back in review, and its campaigns wait for approval again', async () => {
+    const creative = await imageCreative('owner');
+    expect((await upload('owner', creative.id, 'asset', await imageOf('png', 300, 250))).statusCode).toBe(
+      200,
+    );
+    const campaign = await createCampaign(ctx, String(creative.organization), { state: 'active' });
+    await createStrategy(ctx, campaign);
+    const linked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/campaign/${campaign.id}/creatives`,
+      headers: bearer(tokens.owner ?? ''),
+      payload: { links: [{ creative_id: creative.id, state: 'active' }] },
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect((await call('supervisor', 'POST', `/backoffice/creative/${creative.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    const deliveryStatus = async () =>
+      (await call('owner', 'GET', `/campaign/${campaign.id}`)).json<{ delivery_status: string }>()
+        .delivery_status;
+    expect(await deliveryStatus()).toBe('on_track');
+    const replaced = await upload('owner', creative.id, 'asset', await imageOf('jpeg', 300, 250));
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<TCreative>().state).toBe('pending-approval');
+    expect(await deliveryStatus()).toBe('pending_approval');
   });
 
   it('takes the kind from the content: a GIF sent as photo.png with image/png is stored as a GIF', async () => {

@@ -22,7 +22,7 @@ import { queueCreativeTranscode } from './creative-files.jobs';
 import { applyCreativeUpload } from './creative-files.repo';
 import { type CreativeRecord, findCreativeById, findCreativeInScope } from './creatives.repo';
 import type { TCreative } from './creatives.schemas';
-import { getCreative } from './creatives.service';
+import { getCreative, refreshLinkedCampaignCounts } from './creatives.service';
 import {
   PREVIEW_PATH,
   PREVIEW_TTL_SECONDS,
@@ -160,6 +160,8 @@ export const storeCreativeUpload = async (
           : [{ field: 'state', from: record.state, to: 'pending-approval' }]),
       ],
     });
+    // An approved or rejected creative is back in review: its campaigns' delivery counts follow (decision 022).
+    if (record.state !== 'pending-approval') await refreshLinkedCampaignCounts(trx, [record.id]);
     if (record.type !== 'video' || target.slot !== 'asset') return false;
     return queueCreativeTranscode(trx, deps.clock, record.id, stored.url);
   });

@@ -1,3 +1,4 @@
+import { VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import {
   CREATIVE_ATTRIBUTE_REPEATED_MESSAGE,
   CREATIVE_DELETED_MESSAGE,
@@ -13,7 +14,7 @@ import {
 } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
+import { bearer, loginAs, startTestApp, type TestContext, UNREACHABLE_VAST_URL } from '../../test/test-app';
 import { createTestCreative } from './creatives.factories';
 import type { TCreative, TCreativeHistoryEntry, TCreativeRow } from './creatives.schemas';
 
@@ -213,6 +214,37 @@ describe('POST /creative', () => {
     expect(markupOnImage.statusCode).toBe(400);
     const unknown = await call('owner', 'POST', '/creative', { ...TAG, type: 'hologram' });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it('checks an external video’s VAST source as VAST 4.x when it is created or changed', async () => {
+    const wrapper = (body: Record<string, unknown>) => ({ type: 'external_video', name: 'Wrapper', ...body });
+    const notVast = await call(
+      'owner',
+      'POST',
+      '/creative',
+      wrapper({ vast_xml: '<VAST version="4.0"></VAST>' }),
+    );
+    expect(notVast.statusCode).toBe(400);
+    expect(detailsOf(notVast)).toEqual([{ path: 'vast_xml', message: 'The VAST document has no Ad' }]);
+    const unreachable = await call('owner', 'POST', '/creative', wrapper({ vast_url: UNREACHABLE_VAST_URL }));
+    expect(unreachable.statusCode).toBe(400);
+    expect(detailsOf(unreachable)).toEqual([{ path: 'vast_url', message: VAST_URL_UNREACHABLE_MESSAGE }]);
+    const xml =
+      '<VAST version="4.1"><Ad id="1"><Wrapper><AdSystem>W</AdSystem><Impression>https://i.example/p</Impression>' +
+      '<VASTAdTagURI><![CDATA[https://next.example/vast]]></VASTAdTagURI></Wrapper></Ad></VAST>';
+    const created = await create('owner', wrapper({ vast_xml: xml }));
+    const moved = await call('owner', 'PUT', `/creative/${created.id}`, {
+      version: created.version,
+      vast_url: UNREACHABLE_VAST_URL,
+      vast_xml: null,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(detailsOf(moved)).toEqual([{ path: 'vast_url', message: VAST_URL_UNREACHABLE_MESSAGE }]);
+    const renamed = await call('owner', 'PUT', `/creative/${created.id}`, {
+      version: created.version,
+      name: 'W2',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
   it('is refused to roles that do not write creatives', async () => {

@@ -353,6 +353,10 @@ export const createCreative = async (
     scopeOf(principal),
     String(body.organization ?? principal.organizationId),
   );
+  if (body.type === 'external_video') {
+    const problem = await deps.checkVastSource({ vast_url: body.vast_url, vast_xml: body.vast_xml });
+    if (problem) throw invalidAt(problem.path, problem.message);
+  }
   const values: NewCreative = {
     organization_id: organization.id,
     ...columnsOfCreate(body),
@@ -440,6 +444,17 @@ export const updateCreative = async (
       : []),
   ];
   if (issues.length > 0) throw invalid(issues);
+  const source = {
+    vast_url: changes.vast_url === undefined ? record.vast_url : changes.vast_url,
+    vast_xml: changes.vast_xml === undefined ? record.vast_xml : changes.vast_xml,
+  };
+  if (
+    record.type === 'external_video' &&
+    (source.vast_url !== record.vast_url || source.vast_xml !== record.vast_xml)
+  ) {
+    const problem = await deps.checkVastSource(source);
+    if (problem) throw invalidAt(problem.path, problem.message);
+  }
   const values = columnsOfUpdate(changes);
   if (changes.native !== undefined) {
     values.native = json({

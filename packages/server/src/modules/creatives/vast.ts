@@ -248,6 +248,25 @@ export type VastFetchOptions = {
   timeoutMs?: number;
 };
 
+/** An external video's VAST source as it will be stored: a URL or a pasted document. */
+export type VastSourceValues = { readonly vast_url: string | null; readonly vast_xml: string | null };
+
+/** Why a VAST source is refused, on its field; null when it holds a VAST 4.x document. */
+export type VastSourceProblem = { readonly path: 'vast_url' | 'vast_xml'; readonly message: string } | null;
+
+/** Checks a VAST source as creating or editing an external video does (Deps.checkVastSource). */
+export type VastSourceCheck = (source: VastSourceValues) => Promise<VastSourceProblem>;
+
+/** The installation's check: a pasted document is parsed, a URL fetched (public addresses only) and parsed. */
+export const createVastSourceCheck =
+  (options: VastFetchOptions = {}): VastSourceCheck =>
+  async (source) => {
+    const check = source.vast_xml
+      ? { path: 'vast_xml' as const, result: checkVastXml(source.vast_xml) }
+      : { path: 'vast_url' as const, result: await checkVastUrl(source.vast_url ?? '', options) };
+    return check.result.ok ? null : { path: check.path, message: check.result.message };
+  };
+
 /** Reads a response body up to MAX_VAST_BYTES; `undefined` when it is longer. */
 const readCapped = async (response: Response): Promise<string | undefined> => {
   const declared = Number(response.headers.get('content-length'));
