@@ -137,7 +137,7 @@ export const BulkEditLinksDialog = ({ campaignId, campaignName, creatives }: Bul
               <TableBody>
                 {creatives.map((creative) => (
                   <TableRow key={creative.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{creative.name}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'break-word', minWidth: 140 }}>{creative.name}</TableCell>
                     <TableCell>
                       <CreativeStateChip state={creative.state} />
                     </TableCell>

@@ -158,7 +158,12 @@ export const CampaignCreativesPanel = ({
       )}
       {rows.length > 0 && (
         <TableContainer>
-          <Table size="small" aria-label={`Creatives of ${campaignName}`}>
+          {/* Narrow screens scroll the table sideways rather than squeezing the names letter by letter. */}
+          <Table
+            size="small"
+            aria-label={`Creatives of ${campaignName}`}
+            sx={{ minWidth: canEdit ? 760 : 600 }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Creative</TableCell>
@@ -175,7 +180,7 @@ export const CampaignCreativesPanel = ({
                 const isBusy = busyId === row.id;
                 return (
                   <TableRow key={row.id} sx={{ opacity: row.link_state === 'deleted' ? 0.75 : 1 }}>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 220 }}>
                       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                         <CreativeThumbnail url={row.thumbnail_url} type={row.type} name={row.name} />
                         <Link
