@@ -65,7 +65,9 @@ export const CreativePreview = ({ creativeId, name, version, size }: CreativePre
         sx={{
           display: 'block',
           width: frameWidth,
-          height: frameHeight,
+          // The ad's shape kept when a narrow card makes the frame narrower than the ad.
+          aspectRatio: `${frameWidth} / ${frameHeight}`,
+          height: 'auto',
           maxWidth: '100%',
           border: 1,
           borderColor: 'divider',
