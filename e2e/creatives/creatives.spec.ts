@@ -82,6 +82,22 @@ test('a creative manager uploads an image creative and finds it in the library',
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creatives-library');
   expect(await creativesNamed(request, token, name)).toHaveLength(1);
+
+  // The creative studio composes an image creative from a headline and a call to action.
+  const composed = unique('Studio banner');
+  await page.getByRole('button', { name: 'Creative studio' }).click();
+  const studio = page.getByRole('dialog', { name: 'Creative studio' });
+  await studio.getByRole('textbox', { name: 'Name' }).fill(composed);
+  await studio.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/studio');
+  await studio.getByRole('textbox', { name: 'Headline' }).fill('Spring deals are here');
+  await expect(studio.getByRole('img', { name: /Spring deals are here, button Learn more/ })).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-studio');
+  await studio.getByRole('button', { name: 'Create creative' }).click();
+  await expect(studio).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: composed })).toBeVisible();
+  await expect(page.getByText('jpeg · ')).toBeVisible();
+  await expect(page.getByText('300x250').first()).toBeVisible();
 });
 
 test('a video creative is seen processing, then processed', async ({ page }) => {

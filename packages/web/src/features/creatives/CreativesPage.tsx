@@ -1,5 +1,6 @@
 import { CREATIVE_LIST_SPEC } from '@beacon/domain/validation/creative-form';
 import Add from '@mui/icons-material/Add';
+import BrushOutlined from '@mui/icons-material/BrushOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -70,6 +71,9 @@ export const CreativesPage = () => {
             <>
               <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={dialogs.openBulkTags}>
                 Bulk tags
+              </Button>
+              <Button variant="outlined" startIcon={<BrushOutlined />} onClick={dialogs.openStudio}>
+                Creative studio
               </Button>
               <Button variant="contained" startIcon={<Add />} onClick={() => dialogs.openCreate()}>
                 New creative

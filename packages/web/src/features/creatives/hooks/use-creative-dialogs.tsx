@@ -1,6 +1,6 @@
 /**
  * The dialogs of the creatives screens, opened on the dialog stack (§2) and loaded on first use: the creative
- * dialog (new, edit), bulk tags, link to campaigns, delete (confirmed by typing the word) and history; and
+ * dialog (new, edit), the creative studio, bulk tags, link to campaigns, delete (confirmed by typing the word) and history; and
  * duplicate, which opens the copy.
  */
 import type { CreativeType } from '@beacon/domain/dictionary/creatives';
@@ -25,6 +25,9 @@ const CreativeDialog = lazy(() =>
 const BulkTagsDialog = lazy(() =>
   import('../components/BulkTagsDialog').then((module) => ({ default: module.BulkTagsDialog })),
 );
+const CreativeStudioDialog = lazy(() =>
+  import('../components/CreativeStudioDialog').then((module) => ({ default: module.CreativeStudioDialog })),
+);
 const LinkCampaignsDialog = lazy(() =>
   import('../components/LinkCampaignsDialog').then((module) => ({ default: module.LinkCampaignsDialog })),
 );
@@ -41,6 +44,7 @@ export type CreativeDialogs = {
   readonly openCreate: (type?: CreativeType) => void;
   readonly openEdit: (creative: Creative) => void;
   readonly openBulkTags: () => void;
+  readonly openStudio: () => void;
   readonly openLinkCampaigns: (creative: Creative) => void;
   readonly openDelete: (creative: Creative) => void;
   readonly openHistory: (creative: Creative) => void;
@@ -60,6 +64,7 @@ export const useCreativeDialogs = (): CreativeDialogs => {
         open('creative-new', <CreativeDialog creative={null} {...(type ? { initialType: type } : {})} />),
       openEdit: (creative) => open(`creative-${creative.id}`, <CreativeDialog creative={creative} />),
       openBulkTags: () => open('bulk-tags', <BulkTagsDialog />),
+      openStudio: () => open('creative-studio', <CreativeStudioDialog />),
       openLinkCampaigns: (creative) => open('link-campaigns', <LinkCampaignsDialog creative={creative} />),
       openHistory: (creative) =>
         open('creative-history', <CreativeHistoryDialog creativeId={creative.id} name={creative.name} />),
