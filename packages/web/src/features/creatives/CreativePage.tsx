@@ -1,3 +1,4 @@
+import { canAccess } from '@beacon/domain/access/permissions';
 import {
   CREATIVE_AUDIT_STATUS_LABELS,
   CREATIVE_TECHNICAL_TYPE_LABELS,
@@ -205,6 +206,10 @@ export const CreativePage = () => {
   const isValidId = Number.isSafeInteger(creativeId) && creativeId > 0;
   const identity = useSessionStore(selectActiveIdentity);
   const canWrite = identity ? canWriteCreatives(identity) : false;
+  // A creative manager may not open campaigns: their names are not links leading back to the library.
+  const mayReadCampaigns = identity
+    ? canAccess('campaign', identity.role, identity.organization.role, { isTestEnvironment: identity.test })
+    : false;
   const dialogs = useCreativeDialogs();
   const creative = useQuery({
     ...creativeQueryOptions(creativeId),
@@ -325,9 +330,13 @@ export const CreativePage = () => {
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {data.campaigns.map((campaign) => (
                   <li key={campaign.id}>
-                    <Link component={RouterLink} to={campaignPath(campaign.id)}>
-                      {campaign.name}
-                    </Link>{' '}
+                    {mayReadCampaigns ? (
+                      <Link component={RouterLink} to={campaignPath(campaign.id)}>
+                        {campaign.name}
+                      </Link>
+                    ) : (
+                      campaign.name
+                    )}{' '}
                     · {LINK_STATE_LABELS[campaign.link_state]}
                   </li>
                 ))}
