@@ -206,7 +206,8 @@ export const CreativePage = () => {
   const isValidId = Number.isSafeInteger(creativeId) && creativeId > 0;
   const identity = useSessionStore(selectActiveIdentity);
   const canWrite = identity ? canWriteCreatives(identity) : false;
-  // A creative manager may not open campaigns: their names are not links leading back to the library.
+  // A creative manager may not open or list campaigns (§6): no links to them, no linking from here (the
+  // campaigns list would answer 403, which sends the browser home).
   const mayReadCampaigns = identity
     ? canAccess('campaign', identity.role, identity.organization.role, { isTestEnvironment: identity.test })
     : false;
@@ -270,9 +271,11 @@ export const CreativePage = () => {
                 <Button variant="outlined" onClick={() => dialogs.openEdit(data)}>
                   Edit
                 </Button>
-                <Button variant="outlined" onClick={() => dialogs.openLinkCampaigns(data)}>
-                  Link to campaigns
-                </Button>
+                {mayReadCampaigns && (
+                  <Button variant="outlined" onClick={() => dialogs.openLinkCampaigns(data)}>
+                    Link to campaigns
+                  </Button>
+                )}
                 <Button variant="outlined" onClick={() => void dialogs.duplicate(data)}>
                   Duplicate
                 </Button>
@@ -324,7 +327,7 @@ export const CreativePage = () => {
           <Section title="Campaigns">
             {data.campaigns.length === 0 ? (
               <Typography color="text.secondary">
-                Not linked to any campaign{canWrite ? ': use Link to campaigns.' : '.'}
+                Not linked to any campaign{canWrite && mayReadCampaigns ? ': use Link to campaigns.' : '.'}
               </Typography>
             ) : (
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
