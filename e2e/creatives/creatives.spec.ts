@@ -113,7 +113,8 @@ test('a video creative is seen processing, then processed', async ({ page }) => 
   await video.getByRole('textbox', { name: 'Name' }).fill(name);
   await video.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/launch');
   await video.getByRole('textbox', { name: 'Start pixels' }).fill('https://pixel.example.com/start');
-  await chooseFile(video, 'Video', 'launch.mp4', 'video/mp4', await mp4Of(3));
+  // 20 seconds: long enough for its processing (renditions and poster) to be seen on the page.
+  await chooseFile(video, 'Video', 'launch.mp4', 'video/mp4', await mp4Of(20));
   await checkAccessibility(page);
   await video.getByRole('button', { name: 'Create' }).click();
   await expect(video).toBeHidden();
