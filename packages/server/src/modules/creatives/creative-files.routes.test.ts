@@ -295,7 +295,8 @@ describe('GET /creative/{id}/preview', () => {
       method: 'GET',
       url: await previewOf('creative_manager', creative.id),
     });
-    expect(document.body).toContain(`<img src="${asset}" width="300" height="250" alt="">`);
+    // The picture names the link it fills (an unnamed link is an accessibility failure).
+    expect(document.body).toContain(`<img src="${asset}" width="300" height="250" alt="${creative.name}">`);
     expect(document.body).toContain(`<a href="${CLICK_URL}" target="_blank" rel="noopener noreferrer">`);
     const file = await ctx.app.inject({ method: 'GET', url: asset });
     expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');

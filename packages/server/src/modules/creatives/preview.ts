@@ -88,7 +88,8 @@ const bodyOf = (record: CreativeRecord): string => {
       if (!image) return note('This creative has no image yet');
       return linked(
         record,
-        `<img src="${image}" width="${record.width ?? ''}" height="${record.height ?? ''}" alt="">`,
+        // The picture is the link's only content: its alt text names the link (the creative's name).
+        `<img src="${image}" width="${record.width ?? ''}" height="${record.height ?? ''}" alt="${escapeHtml(record.name)}">`,
       );
     }
     case 'tag':
