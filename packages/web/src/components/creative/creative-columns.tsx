@@ -24,7 +24,7 @@ export const creativeNameColumn: GridColDef<CreativeRow> = {
   field: 'name',
   headerName: 'Name',
   flex: 1,
-  minWidth: 240,
+  minWidth: 220,
   renderCell: ({ row }) => (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
       <CreativeThumbnail url={row.thumbnail_url} type={row.type} name={row.name} />
@@ -36,18 +36,18 @@ export const creativeNameColumn: GridColDef<CreativeRow> = {
 };
 
 export const creativeInfoColumns: GridColDef<CreativeRow>[] = [
-  { field: 'id', headerName: 'ID', type: 'number', width: 90 },
+  { field: 'id', headerName: 'ID', type: 'number', width: 72 },
   {
     field: 'type',
     headerName: 'Type',
-    width: 140,
+    width: 130,
     type: 'singleSelect',
     valueOptions: CREATIVE_TYPES.map((value) => ({ value, label: CREATIVE_TYPE_LABELS[value] })),
   },
   {
     field: 'state',
     headerName: 'State',
-    width: 160,
+    width: 150,
     type: 'singleSelect',
     valueOptions: CREATIVE_STATES.map((value) => ({ value, label: CREATIVE_STATE_LABELS[value] })),
     renderCell: ({ row }) => <CreativeStateChip state={row.state} />,
@@ -55,7 +55,7 @@ export const creativeInfoColumns: GridColDef<CreativeRow>[] = [
   {
     field: 'size',
     headerName: 'Size',
-    width: 110,
+    width: 96,
     sortable: false,
     filterable: false,
     valueGetter: (_value, row) => creativeSize(row) ?? '',
@@ -63,22 +63,22 @@ export const creativeInfoColumns: GridColDef<CreativeRow>[] = [
   {
     field: 'transcoding_status',
     headerName: 'Video',
-    width: 120,
+    width: 100,
     type: 'singleSelect',
     valueOptions: TRANSCODING_STATUSES.map((value) => ({ value, label: TRANSCODING_STATUS_LABELS[value] })),
   },
-  { field: 'organization_name', headerName: 'Organization', width: 180 },
+  { field: 'organization_name', headerName: 'Organization', flex: 0.5, minWidth: 140 },
   {
     field: 'campaigns_count',
     headerName: 'Campaigns',
     type: 'number',
-    width: 110,
+    width: 100,
     valueFormatter: (value: number) => formatNumber(value),
   },
   {
     field: 'updated_at',
     headerName: 'Updated',
-    width: 120,
+    width: 116,
     valueFormatter: (value: string) => formatDate(value),
   },
 ];
