@@ -1,7 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, SEED_ACTOR } from '../../test/factories';
-import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
+import { SEED_ACTOR } from '../../test/factories';
+import {
+  CALLERS,
+  type Caller,
+  startIsolationWorld,
+  TARGETS,
+  type Target,
+  VISIBLE,
+} from '../../test/isolation-world';
+import { bearer, type TestContext } from '../../test/test-app';
 import type { TLocationAudienceRow } from './location-audiences.schemas';
 import { insertLocationAudienceWithHistory } from './location-audiences.service';
 
@@ -15,41 +23,6 @@ import { insertLocationAudienceWithHistory } from './location-audiences.service'
  * changes no row; a successful one changes only rows of the target organization.
  */
 
-type Target = 'agency' | 'advertiser' | 'northwind';
-const TARGETS: Target[] = ['agency', 'advertiser', 'northwind'];
-
-const CALLERS = [
-  'owner',
-  'editor',
-  'viewer',
-  'advertiser',
-  'adexchange',
-  'audience_manager',
-  'creative_manager',
-  'child_owner',
-  'reseller',
-  'data_partner',
-  'other_partner',
-  'support',
-  'supervisor',
-] as const;
-type Caller = (typeof CALLERS)[number];
-
-const VISIBLE: Record<Caller, readonly Target[]> = {
-  owner: ['agency', 'advertiser'],
-  editor: ['agency', 'advertiser'],
-  viewer: ['agency', 'advertiser'],
-  advertiser: ['agency', 'advertiser'],
-  adexchange: ['agency', 'advertiser'],
-  audience_manager: ['agency', 'advertiser'],
-  creative_manager: ['agency', 'advertiser'],
-  child_owner: ['advertiser'],
-  reseller: ['northwind'],
-  data_partner: [],
-  other_partner: [],
-  support: TARGETS,
-  supervisor: TARGETS,
-};
 /** §6 resources audiences: not advertiser, adexchange, creative manager, viewer; not an other-partner. */
 const NO_ACCESS = new Set<Caller>([
   'viewer',
@@ -79,29 +52,11 @@ const expected = (caller: Caller, target: Target, kind: Kind, success: number): 
 };
 
 let ctx: TestContext;
-const organizations = {} as Record<Target, string>;
-const tokens = {} as Record<Caller, string>;
+let organizations: Readonly<Record<Target, string>>;
+let tokens: Readonly<Record<Caller, string>>;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  const seeded: [Target, string][] = [
-    ['agency', 'Demo Agency'],
-    ['advertiser', 'Demo Advertiser'],
-    ['northwind', 'Northwind Media'],
-  ];
-  for (const [key, name] of seeded) {
-    organizations[key] = (
-      await ctx.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()
-    ).id;
-  }
-  for (const caller of CALLERS) {
-    if (caller !== 'child_owner') tokens[caller] = await loginAs(ctx.app, caller);
-  }
-  const childOwner = await createAccount(ctx, {
-    organizationId: organizations.advertiser,
-    prefix: 'child_owner',
-  });
-  tokens.child_owner = await loginAs(ctx.app, childOwner.username, childOwner.password);
+  ({ ctx, organizations, tokens } = await startIsolationWorld());
 });
 afterAll(async () => {
   await ctx.close();
