@@ -57,6 +57,31 @@ export const mp4Of = async (seconds: number): Promise<Buffer> => {
   }
 };
 
+/** A short MP3 tone from ffmpeg (well under the §5 30 seconds). */
+export const mp3Of = async (seconds: number): Promise<Buffer> => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'beacon-e2e-'));
+  const output = path.join(folder, 'tone.mp3');
+  try {
+    await run('ffmpeg', [
+      '-nostdin',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '64k',
+      output,
+    ]);
+    return await readFile(output);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+};
+
 /** An .xlsx sheet: a header row, then the rows. */
 export const xlsxOf = async (rows: readonly (readonly string[])[]): Promise<Buffer> =>
   writeXlsxFile(rows.map((row) => row.map((value) => value))).toBuffer();

@@ -8,6 +8,7 @@ import {
   bearer,
   createTagThroughApi,
   creativesNamed,
+  mp3Of,
   mp4Of,
   pngOf,
   screenshotBothWidths,
@@ -126,6 +127,99 @@ test('a video creative is seen processing, then processed', async ({ page }) => 
   await expect(page.getByText('Processing the video…')).toBeHidden();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-detail-video-processed');
+});
+
+/** Picks a type in the creative dialog, which then carries that type's name. */
+const chooseType = async (page: Page, from: Locator, label: string): Promise<Locator> => {
+  await from.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
+  return page.getByRole('dialog', { name: `New ${label.toLowerCase()} creative` });
+};
+
+/** A VAST 4.1 wrapper document, as another ad server would answer it. */
+const VAST_WRAPPER =
+  '<VAST version="4.1"><Ad id="1"><Wrapper><AdSystem>Partner</AdSystem>' +
+  '<Impression>https://pixel.example.com/i</Impression>' +
+  '<VASTAdTagURI><![CDATA[https://ads.example.com/vast/spot.xml]]></VASTAdTagURI></Wrapper></Ad></VAST>';
+
+test('native, audio and external video creatives are made through the dialog, files and VAST checked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await tokenOf(request, 'editor');
+  await logIn(page, 'editor');
+  await page.goto('/creatives');
+
+  // Native: texts, a 300x300 main image and an icon.
+  const nativeName = unique('Native card');
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const native = await chooseType(page, page.getByRole('dialog', { name: 'New image creative' }), 'Native');
+  await native.getByRole('textbox', { name: 'Name' }).fill(nativeName);
+  await native.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/native');
+  await native.getByRole('textbox', { name: 'Title' }).fill('Fresh deals every day');
+  await native.getByRole('textbox', { name: 'Description' }).fill('Groceries at your door in an hour');
+  await native.getByRole('textbox', { name: 'Call to action' }).fill('Shop now');
+  await native.getByRole('textbox', { name: 'Sponsored by' }).fill('Demo Advertiser');
+  await chooseFile(native, 'Main image', 'main.png', 'image/png', await pngOf(300, 300));
+  await chooseFile(native, 'Icon', 'icon.png', 'image/png', await pngOf(80, 80));
+  await checkAccessibility(page);
+  await native.getByRole('button', { name: 'Create' }).click();
+  await expect(native).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: nativeName })).toBeVisible();
+  await expect(page.getByText('Pending approval').first()).toBeVisible();
+  await checkAccessibility(page);
+  await screenshotBothWidths(page, 'creative-detail-native');
+
+  // Audio: an MP3 checked by content.
+  const audioName = unique('Radio spot');
+  await page.goto('/creatives');
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const audio = await chooseType(page, page.getByRole('dialog', { name: 'New image creative' }), 'Audio');
+  await audio.getByRole('textbox', { name: 'Name' }).fill(audioName);
+  await audio.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/radio');
+  await chooseFile(audio, 'Audio', 'spot.mp3', 'audio/mpeg', await mp3Of(3));
+  await audio.getByRole('button', { name: 'Create' }).click();
+  await expect(audio).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: audioName })).toBeVisible();
+  await checkAccessibility(page);
+
+  // External video: a pasted document that is not VAST is refused on its field, a VAST 4.x wrapper is taken.
+  const wrapperName = unique('Partner wrapper');
+  await page.goto('/creatives');
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const wrapper = await chooseType(
+    page,
+    page.getByRole('dialog', { name: 'New image creative' }),
+    'External video',
+  );
+  await wrapper.getByRole('textbox', { name: 'Name' }).fill(wrapperName);
+  await wrapper.getByRole('radio', { name: 'VAST XML' }).check();
+  const xml = wrapper.getByRole('textbox', { name: 'VAST XML' });
+  await xml.fill('<VAST version="4.0"></VAST>');
+  await wrapper.getByRole('button', { name: 'Create' }).click();
+  await expect(wrapper.getByText('The VAST document has no Ad')).toBeVisible();
+  await checkAccessibility(page);
+  await xml.fill(VAST_WRAPPER);
+  await wrapper.getByRole('button', { name: 'Create' }).click();
+  await expect(wrapper).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: wrapperName })).toBeVisible();
+
+  // What the server kept: the native images, the audio file and its duration, the wrapper's document.
+  const kept = async (name: string) => {
+    const [row] = await creativesNamed(request, token, name);
+    const response = await request.get(`/api/creative/${row?.id}`, { headers: bearer(token) });
+    expect(response.ok()).toBe(true);
+    return response.json();
+  };
+  const nativeKept = await kept(nativeName);
+  expect(nativeKept.native).toMatchObject({ title: 'Fresh deals every day', call_to_action: 'Shop now' });
+  expect(nativeKept.native.main_image_url).toMatch(/^\/api\/files\//);
+  expect(nativeKept.native.icon_url).toMatch(/^\/api\/files\//);
+  const audioKept = await kept(audioName);
+  expect(audioKept.asset).toMatchObject({ kind: 'mp3' });
+  expect(audioKept.asset.duration_ms).toBeGreaterThan(2500);
+  expect((await kept(wrapperName)).vast_xml).toBe(VAST_WRAPPER);
 });
 
 /** Logs the current user out and another in. */
