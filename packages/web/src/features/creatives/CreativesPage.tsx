@@ -1,6 +1,7 @@
 import { CREATIVE_LIST_SPEC } from '@beacon/domain/validation/creative-form';
 import Add from '@mui/icons-material/Add';
 import BrushOutlined from '@mui/icons-material/BrushOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +29,8 @@ const getRowId = (row: CreativeRow) => row.id;
 
 /**
  * `/creatives` (§2): the creatives library — thumbnails, search, filters by type and state (and the others of
- * the list), sort and paging in the URL; a new creative of any type, and tags in bulk from an XLSX sheet.
+ * the list), sort and paging in the URL; a new creative of any type, tags in bulk from an XLSX sheet, and the
+ * creatives report as CSV.
  */
 export const CreativesPage = () => {
   usePageTitle('Creatives');
@@ -67,19 +69,24 @@ export const CreativesPage = () => {
         height={GRID_HEIGHT}
         onRowClick={({ row }) => void navigate(creativePath(row.id))}
         actions={
-          canWrite && (
-            <>
-              <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={dialogs.openBulkTags}>
-                Bulk tags
-              </Button>
-              <Button variant="outlined" startIcon={<BrushOutlined />} onClick={dialogs.openStudio}>
-                Creative studio
-              </Button>
-              <Button variant="contained" startIcon={<Add />} onClick={() => dialogs.openCreate()}>
-                New creative
-              </Button>
-            </>
-          )
+          <>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={dialogs.openReport}>
+              Report
+            </Button>
+            {canWrite && (
+              <>
+                <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={dialogs.openBulkTags}>
+                  Bulk tags
+                </Button>
+                <Button variant="outlined" startIcon={<BrushOutlined />} onClick={dialogs.openStudio}>
+                  Creative studio
+                </Button>
+                <Button variant="contained" startIcon={<Add />} onClick={() => dialogs.openCreate()}>
+                  New creative
+                </Button>
+              </>
+            )}
+          </>
         }
       />
     </Box>

@@ -28,6 +28,9 @@ const BulkTagsDialog = lazy(() =>
 const CreativeStudioDialog = lazy(() =>
   import('../components/CreativeStudioDialog').then((module) => ({ default: module.CreativeStudioDialog })),
 );
+const CreativeReportDialog = lazy(() =>
+  import('../components/CreativeReportDialog').then((module) => ({ default: module.CreativeReportDialog })),
+);
 const LinkCampaignsDialog = lazy(() =>
   import('../components/LinkCampaignsDialog').then((module) => ({ default: module.LinkCampaignsDialog })),
 );
@@ -45,6 +48,7 @@ export type CreativeDialogs = {
   readonly openEdit: (creative: Creative) => void;
   readonly openBulkTags: () => void;
   readonly openStudio: () => void;
+  readonly openReport: () => void;
   readonly openLinkCampaigns: (creative: Creative) => void;
   readonly openDelete: (creative: Creative) => void;
   readonly openHistory: (creative: Creative) => void;
@@ -65,6 +69,7 @@ export const useCreativeDialogs = (): CreativeDialogs => {
       openEdit: (creative) => open(`creative-${creative.id}`, <CreativeDialog creative={creative} />),
       openBulkTags: () => open('bulk-tags', <BulkTagsDialog />),
       openStudio: () => open('creative-studio', <CreativeStudioDialog />),
+      openReport: () => open('creatives-report', <CreativeReportDialog />),
       openLinkCampaigns: (creative) => open('link-campaigns', <LinkCampaignsDialog creative={creative} />),
       openHistory: (creative) =>
         open('creative-history', <CreativeHistoryDialog creativeId={creative.id} name={creative.name} />),
