@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
+import { measureOnPostgres } from './postgres.mjs';
 
 const ADVERTISERS = 400;
 const CREATIVES = 200_000;
@@ -127,39 +128,17 @@ export const measureCreatives = async ({ startServer, stopServer, load, request,
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL at ${adminUrl} is not reachable: the PostgreSQL rows are skipped.`);
-    return rows;
-  }
-  const name = `beacon_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-pg-'));
-  try {
-    const server = await startServer(emptyDir, port, {
-      env: { DATABASE_URL: url.toString() },
-      args: ['--seed-demo'],
-    });
-    try {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      for (const statement of SEED_SQL) await client.query(statement);
-      await client.query(ANALYZE_SQL);
-      await client.end();
-      rows.push(...(await measureList({ label: 'PostgreSQL', port, load, request })));
-    } finally {
-      await stopServer(server.child);
-    }
-  } finally {
-    rmSync(emptyDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  rows.push(
+    ...(await measureOnPostgres({
+      startServer,
+      stopServer,
+      port,
+      seed: async (client) => {
+        for (const statement of SEED_SQL) await client.query(statement);
+        await client.query(ANALYZE_SQL);
+      },
+      measure: () => measureList({ label: 'PostgreSQL', port, load, request }),
+    })),
+  );
   return rows;
 };

@@ -6,6 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
+import { measureOnPostgres } from './postgres.mjs';
 
 const ROWS = 50_000;
 const RUNS = 3;
@@ -113,34 +114,13 @@ export const measureGeolists = async ({ startServer, stopServer, request, port }
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL at ${adminUrl} is not reachable: the PostgreSQL rows are skipped.`);
-    return rows;
-  }
-  const name = `beacon_bench_geolists_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-pg-'));
-  try {
-    const server = await startServer(emptyDir, port, {
-      env: { DATABASE_URL: url.toString() },
-      args: ['--seed-demo'],
-    });
-    try {
-      rows.push(...(await measureUpload({ label: 'PostgreSQL', port, request })));
-    } finally {
-      await stopServer(server.child);
-    }
-  } finally {
-    rmSync(emptyDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  rows.push(
+    ...(await measureOnPostgres({
+      startServer,
+      stopServer,
+      port,
+      measure: () => measureUpload({ label: 'PostgreSQL', port, request }),
+    })),
+  );
   return rows;
 };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
+import { measureOnPostgres } from './postgres.mjs';
 
 const ORGANIZATIONS = 50_000;
 const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -85,36 +86,17 @@ export const measureOrganizations = async ({ startServer, stopServer, load, requ
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL at ${adminUrl} is not reachable: the PostgreSQL rows are skipped.`);
-    return rows;
-  }
-  const name = `beacon_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-pg-'));
-    const server = await startServer(emptyDir, port, {
-      env: { DATABASE_URL: url.toString() },
-      args: ['--seed-demo'],
-    });
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await client.query(SEED_SQL);
-    await client.query('ANALYZE organizations');
-    await client.end();
-    rows.push(...(await measure({ label: 'PostgreSQL', port, load, request })));
-    await stopServer(server.child);
-    rmSync(emptyDir, { recursive: true, force: true });
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  rows.push(
+    ...(await measureOnPostgres({
+      startServer,
+      stopServer,
+      port,
+      seed: async (client) => {
+        await client.query(SEED_SQL);
+        await client.query('ANALYZE organizations');
+      },
+      measure: () => measure({ label: 'PostgreSQL', port, load, request }),
+    })),
+  );
   return rows;
 };
