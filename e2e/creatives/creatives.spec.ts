@@ -4,8 +4,14 @@ import {
   CREATIVE_REPORT_COLUMN_LABELS,
   CREATIVE_REPORT_COLUMNS,
 } from '@beacon/domain/dictionary/creatives';
+import { assetNotRecognisedMessage, uploadRuleOf } from '@beacon/domain/validation/creative-asset';
 import { BULK_TAG_ROWS_MESSAGE } from '@beacon/domain/validation/creative-bulk-tags';
-import { CREATIVE_SIZE_MESSAGE, END_BEFORE_START_MESSAGE } from '@beacon/domain/validation/messages';
+import { VAST_NO_AD_MESSAGE } from '@beacon/domain/validation/creative-vast';
+import {
+  CREATIVE_REJECTION_REASON_MESSAGE,
+  CREATIVE_SIZE_MESSAGE,
+  END_BEFORE_START_MESSAGE,
+} from '@beacon/domain/validation/messages';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createCampaignThroughApi, createStrategyThroughApi, tokenOf } from '../campaigns/detail-support';
 import { checkAccessibility, demoUser, expectPath, logIn, logOut } from '../support/console';
@@ -29,6 +35,10 @@ import {
 
 const chooseFile = async (scope: Locator, label: string, name: string, mimeType: string, buffer: Buffer) => {
   await scope.getByLabel(label, { exact: true }).setInputFiles({ name, mimeType, buffer });
+};
+
+const fail = (): never => {
+  throw new Error('no upload rule for an image creative');
 };
 
 const unique = (prefix: string): string => `${prefix} ${Date.now().toString(36)}`;
@@ -63,7 +73,7 @@ test('a creative manager uploads an image creative and finds it in the library',
   // the file.
   const edit = page.getByRole('dialog', { name: `Edit ${name}` });
   const refusal = edit.getByRole('alert').filter({ hasText: CREATIVE_ASSET_LIMITS.image.hint });
-  await expect(refusal).toContainText('The file is not a PNG, JPEG or GIF file');
+  await expect(refusal).toContainText(assetNotRecognisedMessage(uploadRuleOf('image', 'asset') ?? fail()));
   await expect(edit.getByRole('textbox', { name: 'Click URL' })).toHaveValue('https://example.com/spring');
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-dialog-refused');
@@ -203,7 +213,7 @@ test('native, audio and external video creatives are made through the dialog, fi
   const xml = wrapper.getByRole('textbox', { name: 'VAST XML' });
   await xml.fill('<VAST version="4.0"></VAST>');
   await wrapper.getByRole('button', { name: 'Create' }).click();
-  await expect(wrapper.getByText('The VAST document has no Ad')).toBeVisible();
+  await expect(wrapper.getByText(VAST_NO_AD_MESSAGE)).toBeVisible();
   await checkAccessibility(page);
   await xml.fill(VAST_WRAPPER);
   await wrapper.getByRole('button', { name: 'Create' }).click();
@@ -361,7 +371,7 @@ test('an operator rejects a creative with a reason, which its advertiser reads',
   await preview.getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByRole('dialog', { name: `Reject ${creative.name}` });
   await reject.getByRole('button', { name: 'Reject' }).click();
-  await expect(reject.getByText('Enter the reason for the rejection')).toBeVisible();
+  await expect(reject.getByText(CREATIVE_REJECTION_REASON_MESSAGE)).toBeVisible();
   await reject.getByRole('textbox', { name: 'Reason' }).fill(reason);
   await checkAccessibility(page);
   await reject.getByRole('button', { name: 'Reject' }).click();

@@ -1,4 +1,4 @@
-import { VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
+import { VAST_NO_AD_MESSAGE, VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import {
   CREATIVE_ATTRIBUTE_REPEATED_MESSAGE,
   CREATIVE_DELETED_MESSAGE,
@@ -225,7 +225,7 @@ describe('POST /creative', () => {
       wrapper({ vast_xml: '<VAST version="4.0"></VAST>' }),
     );
     expect(notVast.statusCode).toBe(400);
-    expect(detailsOf(notVast)).toEqual([{ path: 'vast_xml', message: 'The VAST document has no Ad' }]);
+    expect(detailsOf(notVast)).toEqual([{ path: 'vast_xml', message: VAST_NO_AD_MESSAGE }]);
     const unreachable = await call('owner', 'POST', '/creative', wrapper({ vast_url: UNREACHABLE_VAST_URL }));
     expect(unreachable.statusCode).toBe(400);
     expect(detailsOf(unreachable)).toEqual([{ path: 'vast_url', message: VAST_URL_UNREACHABLE_MESSAGE }]);
