@@ -113,8 +113,9 @@ export const buildApp = async ({
     await deps.jobs.stop();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerSecurityHeaders(app, {
