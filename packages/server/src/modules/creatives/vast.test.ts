@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVastDocument, checkVastUrl, checkVastXml, type ServableVideo } from './vast';
 
@@ -122,8 +123,11 @@ describe('checking a pasted VAST document as VAST 4.x', () => {
 describe('fetching a VAST URL (a local server stands for the ad server)', () => {
   let server: Server;
   let base = '';
+  let port = 0;
+  let served = 0;
   beforeAll(async () => {
     server = createServer((request, response) => {
+      served += 1;
       if (request.url === '/ok')
         response.writeHead(200, { 'content-type': 'application/xml' }).end(COMPLETE_INLINE);
       else if (request.url === '/v3') response.writeHead(200).end(COMPLETE_INLINE.replace('4.1', '3.0'));
@@ -143,7 +147,8 @@ describe('fetching a VAST URL (a local server stands for the ad server)', () => 
       } else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -173,6 +178,30 @@ describe('fetching a VAST URL (a local server stands for the ad server)', () => 
     expect(await checkVastUrl(`${base}/huge`, local)).toEqual({
       ok: false,
       message: 'The VAST document is larger than 1 MB',
+    });
+  });
+
+  it('connects to the address its own lookup checked, and refuses a name that resolves to a private one', async () => {
+    // A made-up name: only the resolver given here knows it, so reaching the server proves the connection
+    // used the address this lookup answered (no second, unchecked resolution).
+    const resolveTo =
+      (...addresses: string[]) =>
+      async () =>
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    expect(
+      await checkVastUrl(`http://ads.example:${port}/ok`, { ...local, resolveHost: resolveTo('127.0.0.1') }),
+    ).toMatchObject({ ok: true });
+
+    const before = served;
+    for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.7'], ['::1']]) {
+      expect(
+        await checkVastUrl(`http://ads.example:${port}/ok`, { resolveHost: resolveTo(...addresses) }),
+      ).toEqual({ ok: false, message: 'The VAST URL must point to a public internet address' });
+    }
+    expect(served).toBe(before);
+    expect(await checkVastUrl(`http://ads.example:${port}/ok`, { resolveHost: resolveTo() })).toEqual({
+      ok: false,
+      message: VAST_URL_UNREACHABLE_MESSAGE,
     });
   });
 

@@ -1,5 +1,8 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { EVENT_PIXEL_KINDS, type EventPixelKind } from '@beacon/domain/dictionary/creatives';
 import {
   MAX_VAST_BYTES,
@@ -242,11 +245,18 @@ for (const [network, prefix] of [
 const isPrivateAddress = (address: string): boolean =>
   PRIVATE_ADDRESSES.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
+/** Every address a host name resolves to, as `dns.lookup(…, { all: true })` answers. */
+export type ResolveHost = (hostname: string) => Promise<readonly LookupAddress[]>;
+
 export type VastFetchOptions = {
   /** Tests fetch from a local server; installations never do (the default). */
   allowPrivateHosts?: boolean;
   timeoutMs?: number;
+  /** How host names are resolved (the system resolver; tests answer for made-up hosts). */
+  resolveHost?: ResolveHost;
 };
+
+const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true });
 
 /** An external video's VAST source as it will be stored: a URL or a pasted document. */
 export type VastSourceValues = { readonly vast_url: string | null; readonly vast_xml: string | null };
@@ -267,53 +277,104 @@ export const createVastSourceCheck =
     return check.result.ok ? null : { path: check.path, message: check.result.message };
   };
 
+/** Raised by the connection's own lookup when a host resolves to an address VAST fetches may not reach. */
+class PrivateAddressError extends Error {
+  constructor() {
+    super('The host resolves to a private address');
+    this.name = 'PrivateAddressError';
+  }
+}
+
+/**
+ * The lookup the connection itself makes (`http.request`'s `lookup`): the addresses it connects to are the ones
+ * checked here, so a name that answers a public address to a first query and a private one to the next (DNS
+ * rebinding) never reaches the private one. IP literals skip lookups; they are checked before connecting.
+ */
+const checkedLookup =
+  (resolveHost: ResolveHost, allowPrivateHosts: boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    resolveHost(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) {
+          callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+        } else if (!allowPrivateHosts && addresses.some((entry) => isPrivateAddress(entry.address))) {
+          callback(new PrivateAddressError(), '', 0);
+        } else if (options.all) {
+          callback(null, [...addresses]);
+        } else {
+          const [first] = addresses;
+          callback(null, first?.address ?? '', first?.family ?? 4);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+
+/** One GET, answered with its head; the body is read (or dropped) by the caller. */
+const get = (target: URL, signal: AbortSignal, lookup: LookupFunction): Promise<IncomingMessage> =>
+  new Promise((resolve, reject) => {
+    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
+      signal,
+      lookup,
+      // A connection of its own: a pooled socket would skip this check's lookup.
+      agent: false,
+      headers: { accept: 'application/xml, text/xml, */*' },
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end();
+  });
+
 /** Reads a response body up to MAX_VAST_BYTES; `undefined` when it is longer. */
-const readCapped = async (response: Response): Promise<string | undefined> => {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_VAST_BYTES) return undefined;
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
+const readCapped = async (response: IncomingMessage): Promise<string | undefined> => {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_VAST_BYTES) {
+    response.destroy();
+    return undefined;
+  }
+  const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
-    if (size > MAX_VAST_BYTES) return undefined;
+    if (size > MAX_VAST_BYTES) {
+      response.destroy();
+      return undefined;
+    }
     chunks.push(chunk);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 };
 
 /**
- * Fetches a VAST URL (no redirects to elsewhere are followed blindly: each hop must be public too) within
- * VAST_FETCH_TIMEOUT_MS and MAX_VAST_BYTES, then checks the document.
+ * Fetches a VAST URL within VAST_FETCH_TIMEOUT_MS and MAX_VAST_BYTES, then checks the document. Only public
+ * addresses are reached: an IP literal is checked before connecting, a host name by the connection's own
+ * lookup, at every redirect hop (at most five).
  */
 export const checkVastUrl = async (url: string, options: VastFetchOptions = {}): Promise<VastCheck> => {
   const signal = AbortSignal.timeout(options.timeoutMs ?? VAST_FETCH_TIMEOUT_MS);
+  const allowPrivateHosts = options.allowPrivateHosts ?? false;
+  const lookup = checkedLookup(options.resolveHost ?? systemResolve, allowPrivateHosts);
   let target = url;
   try {
     for (let hop = 0; hop < 5; hop += 1) {
       const parsed = new URL(target);
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
         return refuse(VAST_URL_UNREACHABLE_MESSAGE);
-      if (!options.allowPrivateHosts) {
-        const addresses = await lookup(parsed.hostname.replace(/^\[|\]$/g, ''), { all: true });
-        if (addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))) {
-          return refuse(VAST_URL_PRIVATE_MESSAGE);
-        }
+      const literal = parsed.hostname.replace(/^\[|\]$/g, '');
+      if (!allowPrivateHosts && isIP(literal) !== 0 && isPrivateAddress(literal)) {
+        return refuse(VAST_URL_PRIVATE_MESSAGE);
       }
-      const response = await fetch(target, {
-        signal,
-        redirect: 'manual',
-        headers: { accept: 'application/xml, text/xml, */*' },
-      });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
+      const response = await get(parsed, signal, lookup);
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location) {
+        response.destroy();
         target = new URL(location, target).toString();
         continue;
       }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return refuse(vastUrlStatusMessage(response.status));
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        return refuse(vastUrlStatusMessage(status));
       }
       const body = await readCapped(response);
       if (body === undefined) return refuse(VAST_TOO_LARGE_MESSAGE);
@@ -321,6 +382,7 @@ export const checkVastUrl = async (url: string, options: VastFetchOptions = {}):
     }
     return refuse(VAST_URL_UNREACHABLE_MESSAGE);
   } catch (error) {
+    if (error instanceof PrivateAddressError) return refuse(VAST_URL_PRIVATE_MESSAGE);
     if (signal.aborted) return refuse(VAST_URL_TIMEOUT_MESSAGE);
     if (error instanceof Error && error.name === 'TimeoutError') return refuse(VAST_URL_TIMEOUT_MESSAGE);
     return refuse(VAST_URL_UNREACHABLE_MESSAGE);
