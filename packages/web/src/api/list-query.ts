@@ -65,11 +65,20 @@ export const useListQuery = <TRow>(
   key: QueryKey,
   fetcher: ListFetcher<TRow>,
   query: ListQuery,
-  options: { readonly enabled?: boolean } = {},
-) =>
-  useQuery({
+  options: {
+    readonly enabled?: boolean;
+    /** Reads the page again every so many milliseconds while it says so (rows still changing on the server). */
+    readonly refreshEvery?: (rows: readonly TRow[]) => number | false;
+  } = {},
+) => {
+  const { refreshEvery } = options;
+  return useQuery({
     queryKey: listQueryKey(key, query),
     queryFn: ({ signal }) => fetcher(query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+    refetchInterval: refreshEvery
+      ? (current) => (current.state.data ? refreshEvery(current.state.data.rows) : false)
+      : false,
   });
+};

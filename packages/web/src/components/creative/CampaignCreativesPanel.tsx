@@ -34,6 +34,7 @@ import {
   creativeSize,
   LINK_STATE_LABELS,
   type LinkState,
+  pollWhileProcessing,
 } from './api/creative';
 import { CreativeStateChip, TranscodingChip } from './CreativeStateChip';
 import { CreativeThumbnail } from './CreativeThumbnail';
@@ -70,7 +71,10 @@ export const CampaignCreativesPanel = ({
 }: CampaignCreativesPanelProps) => {
   const stack = useDialogStack();
   const queryClient = useQueryClient();
-  const links = useQuery(campaignCreativesQueryOptions(campaignId));
+  const links = useQuery({
+    ...campaignCreativesQueryOptions(campaignId),
+    refetchInterval: (query) => (query.state.data ? pollWhileProcessing(query.state.data) : false),
+  });
   const [busyId, setBusyId] = useState<number | null>(null);
   const rows = sortedLinks(links.data ?? []);
   const live = rows.filter((row) => row.link_state !== 'deleted');

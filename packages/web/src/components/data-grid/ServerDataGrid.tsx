@@ -79,6 +79,11 @@ export type ServerDataGridProps<R extends GridValidRowModel> = {
   readonly checkboxSelection?: boolean;
   readonly onRowSelectionModelChange?: DataGridProps<R>['onRowSelectionModelChange'];
   readonly rowSelectionModel?: DataGridProps<R>['rowSelectionModel'];
+  /**
+   * Reads the page again every so many milliseconds while its rows are still changing on the server (a video
+   * being processed); such a quiet refresh shows no loading bar.
+   */
+  readonly refreshEvery?: (rows: readonly R[]) => number | false;
 };
 
 /** The grid's navigation state, read from and written to the URL (replacing the entry: Back leaves the page). */
@@ -123,11 +128,14 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   checkboxSelection,
   onRowSelectionModelChange,
   rowSelectionModel,
+  refreshEvery,
 }: ServerDataGridProps<R>) => {
   const apiRef = useGridApiRef();
   const [state, setState] = useGridUrlState(spec, namespace);
   const listQuery = useMemo(() => toListQuery(state, pageSize), [state, pageSize]);
-  const list = useListQuery(queryKey, fetcher, listQuery);
+  const list = useListQuery(queryKey, fetcher, listQuery, refreshEvery ? { refreshEvery } : {});
+  // A quiet refresh of the page on screen (polling) shows no bar; a new page, sort or filter does.
+  const isRefreshingQuietly = refreshEvery !== undefined && list.isRefetching && !list.isPlaceholderData;
   const gridColumns = useMemo(() => serverGridColumns(columns, spec), [columns, spec]);
 
   // The search field and the filter panel keep what is being typed, which the URL only receives once it
@@ -218,7 +226,7 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           rows={list.data?.rows ?? []}
           columns={gridColumns}
           {...(getRowId ? { getRowId } : {})}
-          loading={list.isFetching}
+          loading={list.isFetching && !isRefreshingQuietly}
           slots={{ loadingOverlay: GridLoadingBar }}
           localeText={{ noRowsLabel: isError ? '' : emptyText, noResultsOverlayLabel: noResultsText }}
           paginationMode="server"

@@ -36,6 +36,7 @@ import {
   creativeQueryOptions,
   creativeSize,
   LINK_STATE_LABELS,
+  pollWhileProcessing,
 } from '../../components/creative/api/creative';
 import { CreativePreview } from '../../components/creative/CreativePreview';
 import { CreativeStateChip, TranscodingChip } from '../../components/creative/CreativeStateChip';
@@ -44,9 +45,6 @@ import { attributeName, fileSizeText, languageName } from '../../components/crea
 import { previewFrameSize } from '../../components/creative/preview-size';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { useCreativeDialogs } from './hooks/use-creative-dialogs';
-
-/** How often a video still processing is read again, until it reaches success or error (§4). */
-const PROCESSING_POLL_MS = 3000;
 
 const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (
   <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-label={title}>
@@ -215,8 +213,7 @@ export const CreativePage = () => {
   const creative = useQuery({
     ...creativeQueryOptions(creativeId),
     enabled: isValidId,
-    refetchInterval: (query) =>
-      query.state.data?.transcoding_status === 'pending' ? PROCESSING_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data ? pollWhileProcessing([query.state.data]) : false),
   });
   usePageTitle(creative.data ? `${creative.data.name} · Creatives` : 'Creative');
 

@@ -16,6 +16,7 @@ import {
   type CreativeRow,
   creativePath,
   fetchCreatives,
+  pollWhileProcessing,
 } from '../../components/creative/api/creative';
 import { canWriteCreatives } from '../../components/creative/creative-access';
 import { creativeInfoColumns, creativeNameColumn } from '../../components/creative/creative-columns';
@@ -68,6 +69,7 @@ export const CreativesPage = () => {
         }
         height={GRID_HEIGHT}
         onRowClick={({ row }) => void navigate(creativePath(row.id))}
+        refreshEvery={pollWhileProcessing}
         actions={
           <>
             <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={dialogs.openReport}>

@@ -37,6 +37,15 @@ export type CreativeRow = {
   readonly campaigns_count: number;
 };
 
+/** How often a page showing a video still being processed reads it again, until success or error (§4). */
+export const PROCESSING_POLL_MS = 3000;
+
+/** PROCESSING_POLL_MS while one of the creatives shown is a video being processed; otherwise no polling. */
+export const pollWhileProcessing = (
+  creatives: readonly { readonly transcoding_status: TranscodingStatus | null }[],
+): number | false =>
+  creatives.some((creative) => creative.transcoding_status === 'pending') ? PROCESSING_POLL_MS : false;
+
 export type CreativeAssetFile = {
   readonly url: string;
   readonly kind: string;
