@@ -23,7 +23,7 @@ import {
 } from '../dictionary/audiences';
 import { AUDIENCE_IDENTIFIER_TYPES } from './audience-identifiers';
 import { textRule } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   AUDIENCE_CAMPAIGNS_REQUIRED_MESSAGE,
@@ -34,7 +34,6 @@ import {
   maxLengthMessage,
   maxValueMessage,
 } from './messages';
-import { ZRowId, ZVersion } from './organization-form';
 
 export const ZAudienceName = textRule((value) =>
   value.length > AUDIENCE_NAME_MAX_LENGTH ? maxLengthMessage(AUDIENCE_NAME_MAX_LENGTH) : undefined,

@@ -66,7 +66,7 @@ import { ISO2_TO_ISO3, ISO3_TO_ISO2 } from '../dictionary/countries';
 import { CURRENCIES, type Currency, cpmBoundsMicros, fromMicros, toMicros } from '../dictionary/currencies';
 import { TRACKING_PROVIDERS } from '../dictionary/tracking';
 import { CAMPAIGN_NAME_PATTERN, isBundleId } from './campaign';
-import { requiredOrInvalid } from './generic';
+import { MONEY_PATTERN, requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   ACTIVATION_NEEDS_STRATEGY_MESSAGE,
@@ -90,7 +90,6 @@ import {
   SYNCHRONIZED_UNLINK_MESSAGE,
   VALUE_NOT_FOR_TYPE_MESSAGE,
 } from './messages';
-import { MONEY_PATTERN, ZRowId, ZVersion } from './organization-form';
 import {
   audiencesRequiredIssue,
   CAMPAIGN_RESOURCE_CHANGES_SHAPE,

@@ -29,7 +29,7 @@ import {
 import { LANGUAGE_CODES } from '../dictionary/languages';
 import { ZDay } from './campaign-form';
 import { ZClickUrl, ZCreativeName, ZHtmlMarkup, ZImpressionPixels, ZPixelUrl } from './creative';
-import { requiredOrInvalid, requiredString } from './generic';
+import { requiredOrInvalid, requiredString, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   CREATIVE_ATTRIBUTE_REPEATED_MESSAGE,
@@ -45,7 +45,6 @@ import {
   REQUIRED_MESSAGE,
   URL_PREFIX_MESSAGE,
 } from './messages';
-import { ZRowId, ZVersion } from './organization-form';
 
 export const CREATIVE_NAME_MAX_LENGTH = 255;
 export const CREATIVE_URL_MAX_LENGTH = 2048;

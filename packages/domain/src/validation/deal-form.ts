@@ -14,7 +14,7 @@ import { CURRENCIES, toMicros } from '../dictionary/currencies';
 import { DEAL_EDITABLE_STATES, DEAL_STATES, DEAL_TYPES, type DealType } from '../dictionary/deals';
 import { SUPPLY_PARTNERS } from '../dictionary/partners';
 import { textRule, ZDay } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { MONEY_PATTERN, requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   DEAL_END_DATE_REQUIRED_MESSAGE,
@@ -24,7 +24,6 @@ import {
   INVALID_FORMAT_MESSAGE,
   maxLengthMessage,
 } from './messages';
-import { MONEY_PATTERN, ZRowId, ZVersion } from './organization-form';
 
 export const DEAL_NAME_MAX_LENGTH = 255;
 export const DEAL_EXTERNAL_ID_MAX_LENGTH = 128;

@@ -68,3 +68,18 @@ export const valueAtMost = (max: number) => requiredNumber().max(max, { error: m
 /** The first message of a failed parse, or undefined when the value is valid: what a form field shows. */
 export const firstErrorMessage = (schema: z.ZodType, value: unknown): string | undefined =>
   schema.safeParse(value).error?.issues[0]?.message;
+
+/** Money limits: up to 12 integer digits (stored as bigint micro-units) and 6 decimals. */
+export const MONEY_PATTERN = /^\d{1,12}(?:\.\d{1,6})?$/;
+
+/** A row id sent by the console: a positive whole number. */
+export const ZRowId = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: INVALID_FORMAT_MESSAGE })
+  .positive({ error: INVALID_FORMAT_MESSAGE });
+
+/** The optimistic-concurrency token of the row being changed (its `version` as last read). */
+export const ZVersion = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: INVALID_FORMAT_MESSAGE })
+  .positive({ error: INVALID_FORMAT_MESSAGE });

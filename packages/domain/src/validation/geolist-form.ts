@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AUDIENCE_STATES, LOCATION_PRECISIONS } from '../dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '../dictionary/constants';
 import { CITY_ID_PATTERN, placeCountry, REGION_ID_PATTERN, textRule, ZKnownCountry } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import { MAX_GEOLIST_AREAS, MAX_LATITUDE, MAX_LONGITUDE, type TGeolistArea } from './geolist';
 import type { ListSpec } from './list-query';
 import {
@@ -20,7 +20,6 @@ import {
   INVALID_FORMAT_MESSAGE,
   maxLengthMessage,
 } from './messages';
-import { ZRowId, ZVersion } from './organization-form';
 
 export const GEOLIST_NAME_MAX_LENGTH = 255;
 export const GEOLIST_AREA_NAME_MAX_LENGTH = 255;

@@ -20,7 +20,7 @@ import {
   MAX_LOCATION_AUDIENCE_AREAS,
 } from '../dictionary/location-audiences';
 import { textRule, ZDay, ZTimeRange } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import { MAX_LATITUDE, MAX_LONGITUDE } from './geolist';
 import type { ListSpec } from './list-query';
 import {
@@ -36,7 +36,6 @@ import {
   maxValueMessage,
   minValueMessage,
 } from './messages';
-import { ZRowId, ZVersion } from './organization-form';
 
 export const ZLocationAudienceName = textRule((value) =>
   value.length > LOCATION_AUDIENCE_NAME_MAX_LENGTH

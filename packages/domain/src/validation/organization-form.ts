@@ -28,7 +28,11 @@ import {
 } from '../dictionary/organizations';
 import { ORGANIZATION_ROLES } from '../dictionary/roles';
 import { ZEmail, ZPassword, ZUsername } from './account';
-import { requiredOrInvalid, requiredString } from './generic';
+import { MONEY_PATTERN, requiredOrInvalid, requiredString, ZRowId, ZVersion } from './generic';
+
+/** Shared field rules that forms of every resource use, still reachable from here. */
+export { MONEY_PATTERN, ZRowId, ZVersion };
+
 import {
   INVALID_FORMAT_MESSAGE,
   invalidTaxIdMessage,
@@ -51,8 +55,6 @@ export const MAX_ADDITIONAL_DOMAINS = 50;
 export const MAX_WHITELABEL_HOSTS = 20;
 /** How many organizations one bulk change may touch. */
 export const MAX_BULK_ORGANIZATIONS = 500;
-/** Money limits: up to 12 integer digits (stored as bigint micro-units) and 6 decimals. */
-export const MONEY_PATTERN = /^\d{1,12}(?:\.\d{1,6})?$/;
 /** A phone number: an optional +, then digits with spaces, dots, dashes or brackets between them. */
 export const PHONE_PATTERN = /^\+?[0-9](?:[0-9 ().-]{2,30})[0-9]$/;
 /** A colour as the theme takes it: #rrggbb. */
@@ -168,12 +170,6 @@ export const ZMoneyAmount = z
   .nullable()
   .optional()
   .transform((value) => (value === '' ? null : value));
-
-/** A row id sent by the console: a positive whole number. */
-export const ZRowId = z
-  .number({ error: requiredOrInvalid })
-  .int({ error: INVALID_FORMAT_MESSAGE })
-  .positive({ error: INVALID_FORMAT_MESSAGE });
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -365,12 +361,6 @@ export const ZChildOrganizationCreate = z
   })
   .superRefine(checkOrganizationTaxId, TAX_ID_CHECK_PARAMS);
 export type TChildOrganizationCreate = z.infer<typeof ZChildOrganizationCreate>;
-
-/** The optimistic-concurrency token of the organization being changed (its `version` as last read). */
-export const ZVersion = z
-  .number({ error: requiredOrInvalid })
-  .int({ error: INVALID_FORMAT_MESSAGE })
-  .positive({ error: INVALID_FORMAT_MESSAGE });
 
 /**
  * `PUT /v2/organization/{id}`: every editable field optional (left out = unchanged, null = cleared where the

@@ -11,10 +11,9 @@ import {
   PUBLISHER_UPLOAD_MODES,
 } from '../dictionary/publisher-lists';
 import { textRule } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import { maxLengthMessage, PUBLISHER_MESSAGE } from './messages';
-import { ZRowId, ZVersion } from './organization-form';
 import { parsePublisher, type TPublisher } from './publisher-file';
 
 export const PUBLISHER_LIST_NAME_MAX_LENGTH = 255;

@@ -15,9 +15,8 @@
  * may be used by the campaign's organization is the server's question; the domain checks shapes and rules.
  */
 import { z } from 'zod';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZRowId } from './generic';
 import { AUDIENCES_REQUIRED_MESSAGE, maxLengthMessage } from './messages';
-import { ZRowId } from './organization-form';
 
 /** How many resources of one kind (or one audience group) a campaign or strategy may target. */
 export const MAX_TARGETED_RESOURCES = 100;

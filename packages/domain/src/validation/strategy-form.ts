@@ -27,7 +27,7 @@ import {
   ZRegionIds,
   ZSchedule,
 } from './campaign-form';
-import { requiredOrInvalid } from './generic';
+import { requiredOrInvalid, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   END_BEFORE_START_MESSAGE,
@@ -37,7 +37,6 @@ import {
   STRATEGY_OUTSIDE_CAMPAIGN_DATES_MESSAGE,
   STRATEGY_SHARES_MESSAGE,
 } from './messages';
-import { ZVersion } from './organization-form';
 import { EMPTY_STRATEGY_TARGETING, ZStrategyTargeting } from './resource-targeting';
 
 /** Strategy names follow the campaign name rules (§5), the same length too. */
