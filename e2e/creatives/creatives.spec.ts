@@ -116,6 +116,31 @@ test('a creative manager uploads an image creative and finds it in the library',
   await expect(page.getByText('300x250').first()).toBeVisible();
 });
 
+test('a new creative whose file is refused can be deleted from the dialog instead of kept without a file', async ({
+  page,
+  request,
+}) => {
+  const name = unique('Broken banner');
+  const token = await tokenOf(request, 'editor');
+  await logIn(page, 'editor');
+  await page.goto('/creatives');
+  await page.getByRole('button', { name: 'New creative' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New image creative' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/broken');
+  await chooseFile(dialog, 'Image', 'banner.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  const refusal = edit.getByRole('alert').filter({ hasText: 'is created, but a file was refused' });
+  await expect(refusal).toBeVisible();
+  expect(await creativesNamed(request, token, name)).toHaveLength(1);
+  await refusal.getByRole('button', { name: 'Delete it' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(`${name} deleted`)).toBeVisible();
+  expect(await creativesNamed(request, token, name)).toHaveLength(0);
+  await expect(grid(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});
+
 /**
  * Makes a video creative through the dialog from the library (a 20 s MP4: long enough for its processing to be
  * seen) and checks that the upload answered it pending; the console then shows the new creative's page.

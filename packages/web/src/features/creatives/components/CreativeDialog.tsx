@@ -53,6 +53,7 @@ import {
   CREATIVE_FILE_SLOTS,
   type CreativeFileSlot,
   createCreative,
+  deleteCreative,
   updateCreative,
   uploadCreativeFile,
 } from '../api/creative-writes';
@@ -140,6 +141,8 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
   const [progress, setProgress] = useState<Partial<Record<CreativeFileSlot, number>>>({});
   const [errors, setErrors] = useState<CreativeFormErrors>({});
   const [failure, setFailure] = useState<string>();
+  // A creative this dialog created whose file was refused: it exists without its file until one is sent.
+  const [createdWithoutFile, setCreatedWithoutFile] = useState<Creative | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isDone, setIsDone] = useState(false);
   const isDirty = JSON.stringify(values) !== JSON.stringify(initial) || Object.keys(files).length > 0;
@@ -215,6 +218,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
       setInitial(creativeValuesOf(current));
       current = await uploadFiles(current);
       setIsDone(true);
+      setCreatedWithoutFile(null);
       queryClient.setQueryData(creativeQueryKey(current.id), current);
       await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
       const review = creative && needsNewReview(body) ? ', waiting for approval again' : '';
@@ -229,18 +233,36 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
     } catch (error) {
       if (error instanceof FileRefused) {
         setSaved(error.creative);
+        if (!creative) setCreatedWithoutFile(error.creative);
         setInitial(creativeValuesOf(error.creative));
         await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
         setFailure(
           creative
             ? 'The changes are saved, but a file was refused: choose another file and save again.'
-            : `${error.creative.name} is created, but a file was refused: choose another file and save again.`,
+            : `${error.creative.name} is created, but a file was refused: choose another file and save again, or delete the creative.`,
         );
         return;
       }
       const fieldErrors = isApiError(error) ? creativeFormErrors(error.details) : {};
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  /** Deletes the creative this dialog created when its file was refused, instead of keeping it without one. */
+  const deleteCreatedWithoutFile = async () => {
+    if (!createdWithoutFile) return;
+    setIsBusy(true);
+    try {
+      await deleteCreative(createdWithoutFile.id, createdWithoutFile.version);
+      setIsDone(true);
+      await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
+      enqueueSnackbar(`${createdWithoutFile.name} deleted`, { variant: 'success' });
+      close();
+    } catch (error) {
+      setFailure(errorMessage(error));
     } finally {
       setIsBusy(false);
     }
@@ -293,7 +315,23 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
         <DialogContent dividers>
           <Stack spacing={3}>
             {failure && (
-              <Alert severity="error" role="alert">
+              <Alert
+                severity="error"
+                role="alert"
+                action={
+                  createdWithoutFile ? (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={deleteCreatedWithoutFile}
+                      disabled={isBusy}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      Delete it
+                    </Button>
+                  ) : undefined
+                }
+              >
                 {failure}
               </Alert>
             )}
