@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { VAST_URL_UNREACHABLE_MESSAGE } from '@beacon/domain/validation/creative-vast';
+import {
+  VAST_URL_PRIVATE_MESSAGE,
+  VAST_URL_UNREACHABLE_MESSAGE,
+} from '@beacon/domain/validation/creative-vast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildVastDocument, checkVastUrl, checkVastXml, type ServableVideo } from './vast';
 
@@ -196,7 +199,7 @@ describe('fetching a VAST URL (a local server stands for the ad server)', () => 
     for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.0.0.7'], ['::1']]) {
       expect(
         await checkVastUrl(`http://ads.example:${port}/ok`, { resolveHost: resolveTo(...addresses) }),
-      ).toEqual({ ok: false, message: 'The VAST URL must point to a public internet address' });
+      ).toEqual({ ok: false, message: VAST_URL_PRIVATE_MESSAGE });
     }
     expect(served).toBe(before);
     expect(await checkVastUrl(`http://ads.example:${port}/ok`, { resolveHost: resolveTo() })).toEqual({
@@ -214,7 +217,7 @@ describe('fetching a VAST URL (a local server stands for the ad server)', () => 
     ]) {
       expect(await checkVastUrl(url)).toEqual({
         ok: false,
-        message: 'The VAST URL must point to a public internet address',
+        message: VAST_URL_PRIVATE_MESSAGE,
       });
     }
   });

@@ -38,7 +38,7 @@ export type CreativeRow = {
 };
 
 /** How often a page showing a video still being processed reads it again, until success or error (§4). */
-export const PROCESSING_POLL_MS = 3000;
+const PROCESSING_POLL_MS = 3000;
 
 /** PROCESSING_POLL_MS while one of the creatives shown is a video being processed; otherwise no polling. */
 export const pollWhileProcessing = (

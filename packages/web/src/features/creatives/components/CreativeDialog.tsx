@@ -141,8 +141,6 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
   const [progress, setProgress] = useState<Partial<Record<CreativeFileSlot, number>>>({});
   const [errors, setErrors] = useState<CreativeFormErrors>({});
   const [failure, setFailure] = useState<string>();
-  // A creative this dialog created whose file was refused: it exists without its file until one is sent.
-  const [createdWithoutFile, setCreatedWithoutFile] = useState<Creative | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [isDone, setIsDone] = useState(false);
   const isDirty = JSON.stringify(values) !== JSON.stringify(initial) || Object.keys(files).length > 0;
@@ -218,7 +216,6 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
       setInitial(creativeValuesOf(current));
       current = await uploadFiles(current);
       setIsDone(true);
-      setCreatedWithoutFile(null);
       queryClient.setQueryData(creativeQueryKey(current.id), current);
       await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
       const review = creative && needsNewReview(body) ? ', waiting for approval again' : '';
@@ -233,7 +230,6 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
     } catch (error) {
       if (error instanceof FileRefused) {
         setSaved(error.creative);
-        if (!creative) setCreatedWithoutFile(error.creative);
         setInitial(creativeValuesOf(error.creative));
         await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
         setFailure(
@@ -250,6 +246,9 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
       setIsBusy(false);
     }
   };
+
+  // A creative this dialog created whose file was refused: it exists without its file until one is sent.
+  const createdWithoutFile = creative ? null : saved;
 
   /** Deletes the creative this dialog created when its file was refused, instead of keeping it without one. */
   const deleteCreatedWithoutFile = async () => {
