@@ -25,6 +25,7 @@ import { SEED_ACTOR } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/test-app';
 import {
   applyListQuery,
+  asText,
   countListQuery,
   describeListQuery,
   escapeLike,
@@ -517,6 +518,68 @@ describe('listPage', () => {
     ).rejects.toBe(rollback);
     expect(totals).toEqual([5, 5, 6]);
     expect(seen.counts).toBe(3);
+  });
+
+  describe('read as JSON (decision 026)', () => {
+    const JSON_SOURCE = {
+      ...MARKED_SOURCE,
+      readAsJson: { timestamps: ['created_at', 'updated_at'] },
+    } as const;
+    /** Every kind of value a list answers: bigints as text, text, numbers, booleans, arrays, timestamps. */
+    const selectRow = (db: Db) =>
+      baseQuery(db, countRoot).select([
+        asText('o.id').as('id'),
+        asText('o.parent_id').as('parent_id'),
+        'o.name',
+        'o.country',
+        'o.version',
+        'o.hide_docs',
+        'o.whitelabel_hosts',
+        asText('o.prepayment_amount').as('prepayment_amount'),
+        'o.created_at',
+        'o.updated_at',
+      ]);
+
+    it('answers the same rows, in the same order, as the page read column by column', async () => {
+      // An amount past 2^53 keeps every digit; a timestamp with microseconds reads as the driver reads it.
+      await ctx.db
+        .updateTable('organizations')
+        .set({
+          prepayment_amount: '9007199254740993',
+          whitelabel_hosts: ['a.example', 'b"quoted\\'],
+          country: 'ÑÉ "x"',
+        })
+        .where('name', '=', 'c2')
+        .where('parent_id', '=', countRoot.id)
+        .execute();
+      await sql`UPDATE organizations SET created_at = '2024-05-06T07:08:09.123456Z'
+                WHERE name = 'c2' AND parent_id = ${countRoot.id}`.execute(ctx.db);
+      for (const raw of [{}, { sort: '-name', limit: '2' }, { sort: 'created_at', page: '2', limit: '2' }]) {
+        const json = await listPage(ctx.db, selectRow(ctx.db), query(raw), JSON_SOURCE);
+        const columns = await listPage(ctx.db, selectRow(ctx.db), query(raw), MARKED_SOURCE);
+        expect(json, JSON.stringify(raw)).toEqual(columns);
+      }
+      const all = await listPage(ctx.db, selectRow(ctx.db), query({}), JSON_SOURCE);
+      expect(all.rows.map((row) => row.name)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
+      const c2 = all.rows[1];
+      expect(c2?.prepayment_amount).toBe('9007199254740993');
+      expect(c2?.created_at).toEqual(new Date('2024-05-06T07:08:09.123Z'));
+      expect(typeof c2?.id).toBe('string');
+    });
+
+    it('answers an empty page, and remembers counts as the column read does', async () => {
+      const { db, seen } = watched();
+      const names = (raw: RawListParams) =>
+        listPage(db, baseQuery(db, countRoot).select('o.name'), query(raw), JSON_SOURCE);
+      expect(await names({ 'name[is]': 'nobody' })).toEqual({ rows: [], total: 0 });
+      expect((await names({ limit: '2' })).total).toBe(5);
+      expect((await names({ limit: '2', page: '2' })).total).toBe(5);
+      expect(seen.counts).toBe(1);
+      const added = await addRow('c6');
+      expect((await names({ limit: '2' })).total).toBe(6);
+      expect(seen.counts).toBe(2);
+      await ctx.db.deleteFrom('organizations').where('id', '=', added.id).execute();
+    });
   });
 
   it('counts every full page of a list without a change sequence', async () => {

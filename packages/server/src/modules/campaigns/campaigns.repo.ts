@@ -10,7 +10,7 @@ import type {
   StrategyRow,
   StrategyUpdate,
 } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { asText, type ListSource, listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 import { campaignStatusSql, deliveryStatusSql } from './campaign-status.sql';
 
@@ -118,10 +118,15 @@ export const campaignListSource = <F extends string>(
     searchColumns: ['c.name'],
     idColumn: 'c.id',
     changeSequence: 'campaigns_changes',
+    // The page is read as one JSON text (decision 026); selectCampaignListRow answers it JSON-safe.
+    readAsJson: { timestamps: ['created_at', 'updated_at'] },
   };
 };
 
-/** What a grid row reads (toCampaignRow): none of the configuration (targeting, schedule, internal…). */
+/**
+ * What a grid row reads (toCampaignRow): none of the configuration (targeting, schedule, internal…). The page
+ * is read as JSON (decision 026), so bigint columns are selected as the text the driver answers them in.
+ */
 export type CampaignListRecord = Pick<
   CampaignRecord,
   | 'id'
@@ -157,23 +162,23 @@ const selectCampaignListRow = <O>(
 ) => {
   const expressions = statusExpressions(today);
   return query.select([
-    'c.id',
+    asText('c.id').as('id'),
     'c.name',
-    'c.organization_id',
+    asText('c.organization_id').as('organization_id'),
     'c.type',
     'c.objective',
     'c.state',
     'c.currency',
     'c.budget_timespan',
-    'c.budget',
-    'c.spend',
+    asText('c.budget').as('budget'),
+    asText('c.spend').as('spend'),
     'c.strategies_count',
     'c.strategies_bidding',
     'c.creatives_total',
     'c.creatives_active',
     'c.creatives_paused',
     'c.creatives_pending',
-    'c.source_campaign_id',
+    asText('c.source_campaign_id').as('source_campaign_id'),
     'c.created_at',
     'c.updated_at',
     'c.version',

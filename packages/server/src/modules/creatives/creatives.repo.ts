@@ -9,7 +9,7 @@ import type {
   Database,
   NewCreative,
 } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { asText, type ListSource, listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 /** Creatives of issue 6 (decision 022): SQL only; the rules are the service's. */
@@ -48,11 +48,13 @@ export const creativeListSource = (spec: ListSpec): ListSource<CreativeTables, C
   searchColumns: ['cr.name'],
   idColumn: 'cr.id',
   changeSequence: 'creatives_changes',
+  // The page is read as one JSON text (decision 026); listCreativesInScope selects it JSON-safe.
+  readAsJson: { timestamps: ['created_at', 'updated_at'] },
 });
 
 /**
  * The list's rows read only what a row shows (no markup, VAST XML or pixels), so a page of 200,000 creatives
- * reads little more than the index.
+ * reads little more than the index. The page is read as JSON (decision 026): ids are selected as text.
  */
 export type CreativeListRecord = Pick<
   CreativeRecord,
@@ -85,12 +87,12 @@ export const listCreativesInScope = async (
     .where('cr.deleted_at', 'is', null)
     .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
     .select([
-      'cr.id',
+      asText('cr.id').as('id'),
       'cr.name',
       'cr.type',
       'cr.technical_type',
       'cr.state',
-      'cr.organization_id',
+      asText('cr.organization_id').as('organization_id'),
       'o.name as organization_name',
       'cr.width',
       'cr.height',

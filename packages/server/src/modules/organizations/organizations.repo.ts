@@ -2,11 +2,11 @@ import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewOrganization, OrganizationRow, OrganizationUpdate } from '../../db/schema';
-import { listPage } from '../../lib/list-query';
+import { asText, listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 /** How the fields of ORGANIZATION_LIST_SPEC map onto the organizations table. */
-const ORGANIZATION_LIST_SOURCE = {
+export const ORGANIZATION_LIST_SOURCE = {
   spec: ORGANIZATION_LIST_SPEC,
   columns: {
     id: 'o.id',
@@ -24,6 +24,8 @@ const ORGANIZATION_LIST_SOURCE = {
   searchColumns: ['o.name', 'o.title', 'o.tax_id'],
   idColumn: 'o.id',
   changeSequence: 'organizations_changes',
+  // The page is read as one JSON text (decision 026); selectOrganizationRow answers it JSON-safe.
+  readAsJson: { timestamps: ['deleted_at', 'created_at', 'updated_at'] },
 } as const;
 
 const organizationsInScope = (
@@ -37,6 +39,52 @@ const organizationsInScope = (
   return options.withDeleted ? query : query.where('o.state', '<>', 'DELETED');
 };
 
+/** Every column of an organization, bigints as the text the driver answers them in (a page read as JSON). */
+const selectOrganizationRow = (query: ReturnType<typeof organizationsInScope>) =>
+  query.select([
+    asText('o.id').as('id'),
+    asText('o.parent_id').as('parent_id'),
+    'o.path',
+    'o.name',
+    'o.state',
+    'o.role',
+    'o.country',
+    'o.currency',
+    'o.invoicing_currency',
+    'o.payment_terms',
+    'o.title',
+    'o.image',
+    'o.favicon',
+    'o.color',
+    'o.whitelabel_hosts',
+    'o.decimal_mark',
+    'o.hide_docs',
+    'o.billing_address',
+    'o.city',
+    'o.zip',
+    'o.tax_id',
+    'o.tax_id_kind',
+    'o.legal_entity',
+    'o.payment_method',
+    asText('o.max_daily_balance').as('max_daily_balance'),
+    asText('o.prepayment_amount').as('prepayment_amount'),
+    'o.additional_domains',
+    'o.services',
+    asText('o.client_services_owner_id').as('client_services_owner_id'),
+    asText('o.sales_owner_id').as('sales_owner_id'),
+    asText('o.support_contact_id').as('support_contact_id'),
+    'o.account_type',
+    'o.kind',
+    'o.commission_role',
+    'o.region',
+    'o.fee_model',
+    'o.billing_basis',
+    'o.deleted_at',
+    'o.created_at',
+    'o.updated_at',
+    'o.version',
+  ]);
+
 /**
  * One page of the organizations inside the scope and the total across pages. Organizations in state
  * DELETED are left out unless `withDeleted` (the caller filtered on the state).
@@ -47,7 +95,12 @@ export const listOrganizationsInScope = async (
   list: ListQuery,
   options: { withDeleted: boolean },
 ): Promise<{ rows: OrganizationRow[]; total: number }> =>
-  listPage(db, organizationsInScope(db, scope, options).selectAll('o'), list, ORGANIZATION_LIST_SOURCE);
+  listPage(
+    db,
+    selectOrganizationRow(organizationsInScope(db, scope, options)),
+    list,
+    ORGANIZATION_LIST_SOURCE,
+  );
 
 /** The direct children of an organization that are inside the scope, by name; DELETED ones are left out. */
 export const findChildrenInScope = (
