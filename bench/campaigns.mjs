@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
 import { measureOnPostgres } from './postgres.mjs';
+import { WARM_UP_REQUESTS } from './warm-up.mjs';
 
 const ADVERTISERS = 400;
 const CAMPAIGNS = 100_000;
@@ -128,9 +129,8 @@ export const measureList = async ({ label, port, load, request }) => {
       const probe = await ask();
       const count = probe.status === 200 ? JSON.parse(probe.body).length : 0;
       if (count !== 32) throw new Error(`GET ${url} as ${username} answered ${probe.status}, ${count} rows`);
-      // Warm up at the measured concurrency: the first requests after a start pay for JIT compilation and
-      // for the embedded database's first reads, which is not the steady state the budget is about.
-      await load({ total: 500, concurrency: 8, send: ask });
+      // Warm up at the measured concurrency (bench/warm-up.mjs).
+      await load({ total: WARM_UP_REQUESTS, concurrency: 8, send: ask });
       const result = await load({ total: 1000, concurrency: 8, send: ask });
       if (result.failures) throw new Error(`GET /api/campaigns failed ${result.failures} times`);
       rows.push({

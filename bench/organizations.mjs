@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
 import { measureOnPostgres } from './postgres.mjs';
+import { WARM_UP_REQUESTS } from './warm-up.mjs';
 
 const ORGANIZATIONS = 50_000;
 const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -40,9 +41,8 @@ const measure = async ({ label, port, load, request }) => {
     const login = await request(port, 'POST', '/api/login', { body: { username, password: DEMO_PASSWORD } });
     const { token } = JSON.parse(login.body);
     const ask = () => request(port, 'GET', QUERY, { token });
-    // Warm up at the measured concurrency: the first requests after a start pay for JIT compilation and for
-    // the embedded database's first reads, which is not the steady state the budget is about.
-    await load({ total: 500, concurrency: 8, send: ask });
+    // Warm up at the measured concurrency (bench/warm-up.mjs).
+    await load({ total: WARM_UP_REQUESTS, concurrency: 8, send: ask });
     const result = await load({ total: 1000, concurrency: 8, send: ask });
     if (result.failures) throw new Error(`GET /api/organizations failed ${result.failures} times`);
     rows.push({
