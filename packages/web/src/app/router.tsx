@@ -3,6 +3,7 @@
  * the signed-in shell is a lazy layout route of its own.
  */
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
+import { prefetchCampaignPage } from '../features/campaigns/detail/prefetch';
 import { InitialLoadingBar } from './ApplicationLoadingBar';
 import { RouteErrorScreen } from './ErrorScreen';
 import { registerNavigate } from './navigation';
@@ -99,11 +100,7 @@ export const router = createBrowserRouter([
                   { path: ':id', element: <CampaignIndexRedirect /> },
                   {
                     path: ':id/:tab',
-                    loader: prefetchLoader(({ id }) => {
-                      void import('../features/campaigns/detail/prefetch').then((module) =>
-                        module.prefetchCampaignPage(id),
-                      );
-                    }),
+                    loader: prefetchLoader(({ id }) => prefetchCampaignPage(id)),
                     lazy: async () => ({
                       Component: (await import('../features/campaigns/detail/CampaignPage')).CampaignPage,
                     }),
