@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkGroupsOf } from './chunk-groups';
+import { chunkGroupsOf } from './chunk-groups.ts';
 
 const root = '/app/packages/web';
 const nm = (path: string) => `/app/node_modules/${path}`;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkGroups } from './chunk-groups';
+import { chunkGroups } from './chunk-groups.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { startPGliteWorker } from './pglite-worker-dialect';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -37,7 +38,11 @@ const clusterTemplate = (
 
 export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: PreparingClient,
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });

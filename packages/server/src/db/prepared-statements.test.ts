@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_NAMED_STATEMENTS, PreparingClient, statementName } from './prepared-statements';
+
+/** The statements this session has prepared by name (pg_prepared_statements is per session). */
+const preparedNames = async (client: PreparingClient): Promise<string[]> => {
+  const { rows } = await (client.query as (text: string) => Promise<{ rows: { name: string }[] }>)(
+    'SELECT name FROM pg_prepared_statements ORDER BY name',
+  );
+  return rows.map((row) => row.name);
+};
+
+type Result = { rows: Record<string, unknown>[] };
+const ask = (client: PreparingClient, text: string, values?: unknown[]) =>
+  (client.query as (text: string, values?: unknown[]) => Promise<Result>)(text, values);
+
+// Named statements are a PostgreSQL server's (the embedded database is reached through its own dialect).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PreparingClient on PostgreSQL', () => {
+  let client: PreparingClient;
+
+  beforeAll(async () => {
+    client = new PreparingClient({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client.end();
+  });
+
+  it('prepares a statement with parameters once, by the hash of its text, and answers as before', async () => {
+    const text = 'SELECT $1::int + 1 AS next';
+    expect((await ask(client, text, [1])).rows).toEqual([{ next: 2 }]);
+    expect((await ask(client, text, [41])).rows).toEqual([{ next: 42 }]);
+    expect(await preparedNames(client)).toEqual([statementName(text)]);
+  });
+
+  it('leaves statements without parameters unnamed, so that scripts of several statements still run', async () => {
+    const before = await preparedNames(client);
+    expect((await ask(client, 'SELECT 1 AS one; SELECT 2 AS two')) as unknown as Result[]).toHaveLength(2);
+    expect((await ask(client, 'SELECT 3 AS three', [])).rows).toEqual([{ three: 3 }]);
+    expect(await preparedNames(client)).toEqual(before);
+  });
+
+  it('leaves upserts unnamed: a partial unique index is inferred from the values of its predicate', async () => {
+    await ask(client, 'CREATE TEMPORARY TABLE queue (key text, state text)');
+    await ask(client, "CREATE UNIQUE INDEX queue_key ON queue (key) WHERE state = 'queued'");
+    const upsert =
+      'INSERT INTO queue (key, state) VALUES ($1, $2) ON CONFLICT (key) WHERE state = $3 DO NOTHING';
+    for (const key of ['a', 'a', 'b']) await ask(client, upsert, [key, 'queued', 'queued']);
+    expect((await ask(client, 'SELECT count(*)::int AS count FROM queue', [])).rows).toEqual([{ count: 2 }]);
+    expect(await preparedNames(client)).not.toContain(statementName(upsert));
+  });
+
+  it('keeps at most MAX_NAMED_STATEMENTS per connection and sends the rest unnamed', async () => {
+    for (let index = 0; index < MAX_NAMED_STATEMENTS + 5; index += 1) {
+      const { rows } = await ask(client, `SELECT $1::int AS value, ${index} AS variant`, [index]);
+      expect(rows).toEqual([{ value: index, variant: index }]);
+    }
+    expect(await preparedNames(client)).toHaveLength(MAX_NAMED_STATEMENTS);
+    // A text named before the limit was reached is still used by name.
+    expect((await ask(client, 'SELECT $1::int + 1 AS next', [2])).rows).toEqual([{ next: 3 }]);
+  });
+
+  it('reports an error of a named statement and keeps working', async () => {
+    const text = 'SELECT $1::int / 0 AS never';
+    await expect(ask(client, text, [1])).rejects.toThrow(/division by zero/);
+    await expect(ask(client, text, [2])).rejects.toThrow(/division by zero/);
+    expect((await ask(client, 'SELECT $1::text AS word', ['still'])).rows).toEqual([{ word: 'still' }]);
+  });
+});

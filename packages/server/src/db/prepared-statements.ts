@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A node-postgres client that names the statements it sends with parameters, so that PostgreSQL parses each
+ * one once per connection and, once it has seen that a generic plan does as well as a custom one, plans it
+ * once too (decision 028). Kysely sends every query as text and parameters, which node-postgres sends as an
+ * unnamed statement: parsed and planned on every call, about half the database's work for a grid page.
+ *
+ * The name is a hash of the text, so the same text always finds its statement. A connection keeps at most
+ * MAX_NAMED_STATEMENTS; past that, new texts go unnamed (texts vary with `IN` lists and filters, and each kept
+ * statement holds memory in its backend). Statements without parameters stay unnamed: SQL scripts of several
+ * statements cannot be prepared. Upserts stay unnamed too: PostgreSQL infers the unique index of
+ * `ON CONFLICT (key) WHERE state = $1` from the predicate's value, which a prepared statement's plan lacks.
+ */
+export const MAX_NAMED_STATEMENTS = 500;
+
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const UPSERT = /\bon\s+conflict\b/i;
+
+export const statementName = (text: string): string =>
+  `b_${createHash('sha1').update(text).digest('base64url')}`;
+
+export class PreparingClient extends pg.Client {
+  readonly #named = new Set<string>();
+
+  // node-postgres' query has many overloads; only (text, values) without a callback is rewritten.
+  override query(...args: unknown[]): never {
+    const [text, values, callback] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
+      const name = this.#nameFor(text);
+      if (name) return super.query({ name, text, values }) as never;
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+
+  #nameFor(text: string): string | null {
+    if (!PREPARABLE.test(text) || UPSERT.test(text)) return null;
+    const name = statementName(text);
+    if (this.#named.has(name)) return name;
+    if (this.#named.size >= MAX_NAMED_STATEMENTS) return null;
+    this.#named.add(name);
+    return name;
+  }
+}
