@@ -24,6 +24,9 @@ type ModuleGraph = {
 export const CHUNK_GROUPS = ['boot', 'forms', 'shell', 'ui'] as const;
 export type ChunkGroup = (typeof CHUNK_GROUPS)[number];
 
+/** The groups a signed-in page always loads after the entry; public/console-preload.js asks for them early. */
+const SIGNED_IN_GROUPS: readonly ChunkGroup[] = ['forms', 'shell', 'ui'];
+
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]access[\\/]LoginPage\.tsx$/;
 const SHELL_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]ShellLayout\.tsx$/;
 const UI_LIBRARIES =
@@ -68,7 +71,8 @@ export const chunkGroupsOf = (graph: ModuleGraph): Map<string, ChunkGroup> => {
 
 /**
  * The plugin that reads the module graph at the end of the build, and the `codeSplitting` option whose groups
- * consult it (Rolldown cuts the files after `buildEnd`).
+ * consult it (Rolldown cuts the files after `buildEnd`). The page names the signed-in groups' files in a
+ * meta tag, read by public/console-preload.js, which runs while the entry downloads.
  */
 export const chunkGroups = (): { plugin: Plugin; codeSplitting: Rolldown.CodeSplittingOptions } => {
   let groups = new Map<string, ChunkGroup>();
@@ -81,6 +85,26 @@ export const chunkGroups = (): { plugin: Plugin; codeSplitting: Rolldown.CodeSpl
         for (const name of CHUNK_GROUPS) {
           if (![...groups.values()].includes(name)) this.error(`Chunk group "${name}" captured no module`);
         }
+      },
+      transformIndexHtml: {
+        order: 'post',
+        handler: (_html, { bundle }) => {
+          const files = Object.values(bundle ?? {}).flatMap((output) =>
+            output.type === 'chunk' && SIGNED_IN_GROUPS.some((name) => output.name === name)
+              ? [`/${output.fileName}`]
+              : [],
+          );
+          if (files.length !== SIGNED_IN_GROUPS.length) return [];
+          return [
+            {
+              tag: 'meta',
+              attrs: { name: 'beacon-console-code', content: files.join(' ') },
+              injectTo: 'head-prepend',
+            },
+            // Before the entry, and async: it runs as soon as it arrives, without holding up the page.
+            { tag: 'script', attrs: { src: '/console-preload.js', async: true }, injectTo: 'head-prepend' },
+          ];
+        },
       },
     },
     codeSplitting: {
