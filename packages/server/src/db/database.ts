@@ -42,6 +42,8 @@ export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
       connectionString: target.url,
       max: target.poolSize ?? 10,
       Client: PreparingClient,
+      // Named statements are planned for each call's values, as unnamed ones were (decision 028).
+      options: '-c plan_cache_mode=force_custom_plan',
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

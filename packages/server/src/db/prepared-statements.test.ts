@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from './database';
 import { MAX_NAMED_STATEMENTS, PreparingClient, statementName } from './prepared-statements';
 
 /** The statements this session has prepared by name (pg_prepared_statements is per session). */
@@ -65,5 +67,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PreparingClient on PostgreSQL',
     await expect(ask(client, text, [1])).rejects.toThrow(/division by zero/);
     await expect(ask(client, text, [2])).rejects.toThrow(/division by zero/);
     expect((await ask(client, 'SELECT $1::text AS word', ['still'])).rows).toEqual([{ word: 'still' }]);
+  });
+
+  it("is the pool's client, which plans every call for its values as unnamed statements were", async () => {
+    const db = await createDatabase({
+      kind: 'postgres',
+      url: process.env.TEST_DATABASE_URL ?? '',
+      poolSize: 1,
+    });
+    try {
+      const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(db);
+      expect(mode.rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+      const text = sql<{ value: number }>`SELECT ${7}::int AS value`;
+      expect((await text.execute(db)).rows).toEqual([{ value: 7 }]);
+      const names = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(db);
+      expect(names.rows.map((row) => row.name)).toContain(statementName('SELECT $1::int AS value'));
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -3,9 +3,9 @@ import pg from 'pg';
 
 /**
  * A node-postgres client that names the statements it sends with parameters, so that PostgreSQL parses each
- * one once per connection and, once it has seen that a generic plan does as well as a custom one, plans it
- * once too (decision 028). Kysely sends every query as text and parameters, which node-postgres sends as an
- * unnamed statement: parsed and planned on every call, about half the database's work for a grid page.
+ * one once per connection (decision 028). Kysely sends every query as text and parameters, which node-postgres
+ * sends as an unnamed statement: parsed again on every call. The pool keeps planning each call for its values
+ * (`plan_cache_mode = force_custom_plan`, as the embedded database does).
  *
  * The name is a hash of the text, so the same text always finds its statement. A connection keeps at most
  * MAX_NAMED_STATEMENTS; past that, new texts go unnamed (texts vary with `IN` lists and filters, and each kept
