@@ -13,6 +13,7 @@
  * left (each page's own code, the data grid, the map) keeps Rolldown's automatic splitting.
  */
 import type { Plugin, Rolldown } from 'vite';
+import { SESSION_STORAGE_KEY } from './src/app/session/session-storage-key.ts';
 
 type ModuleGraph = {
   readonly moduleIds: Iterable<string>;
@@ -72,7 +73,8 @@ export const chunkGroupsOf = (graph: ModuleGraph): Map<string, ChunkGroup> => {
 /**
  * The plugin that reads the module graph at the end of the build, and the `codeSplitting` option whose groups
  * consult it (Rolldown cuts the files after `buildEnd`). The page names the signed-in groups' files in a
- * meta tag, read by public/console-preload.js, which runs while the entry downloads.
+ * meta tag with the session's storage key, read by public/console-preload.js, which runs while the entry
+ * downloads.
  */
 export const chunkGroups = (): { plugin: Plugin; codeSplitting: Rolldown.CodeSplittingOptions } => {
   let groups = new Map<string, ChunkGroup>();
@@ -98,7 +100,11 @@ export const chunkGroups = (): { plugin: Plugin; codeSplitting: Rolldown.CodeSpl
           return [
             {
               tag: 'meta',
-              attrs: { name: 'beacon-console-code', content: files.join(' ') },
+              attrs: {
+                name: 'beacon-console-code',
+                content: files.join(' '),
+                'data-session-key': SESSION_STORAGE_KEY,
+              },
               injectTo: 'head-prepend',
             },
             // Before the entry, and async: it runs as soon as it arrives, without holding up the page.

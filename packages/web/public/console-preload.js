@@ -4,9 +4,11 @@
 // runs as soon as it arrives, before the entry module has downloaded.
 (() => {
   const meta = document.querySelector('meta[name="beacon-console-code"]');
-  if (!meta || window.location.pathname.startsWith('/access/')) return;
+  const key = meta?.dataset.sessionKey;
+  if (!key || window.location.pathname.startsWith('/access/')) return;
   try {
-    const stored = JSON.parse(window.localStorage.getItem('beacon.session') ?? 'null');
+    // The session store's persisted state (session-store.ts): { state: { session: { token, … } | null } }.
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null');
     if (!stored?.state?.session?.token) return;
   } catch {
     return;

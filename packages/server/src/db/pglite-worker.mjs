@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, types } from '@electric-sql/pglite';
+import { MAX_PREPARED_STATEMENTS, PREPARABLE } from './statement-naming.mjs';
 
 /** The properties of a PostgreSQL error that callers read (`code`, `constraint`…), kept across the thread. */
 const ERROR_FIELDS = [
@@ -127,8 +128,6 @@ const readAnswer = (pglite, messages) => {
  * `force_custom_plan`): a generic plan cannot use an index for `path LIKE $1`, a custom one can. Schema
  * changes (migrations) drop them all; the least recently used one goes when there are too many.
  */
-const MAX_PREPARED = 500;
-const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
 const SCHEMA_CHANGE = /^\s*(?:create|alter|drop|truncate|comment|grant|revoke|reindex)\b/i;
 
 const createStatementCache = () => {
@@ -154,7 +153,7 @@ const createStatementCache = () => {
     evictions(incoming) {
       const closing = [];
       for (const [sql, name] of names) {
-        if (names.size + incoming - closing.length <= MAX_PREPARED) break;
+        if (names.size + incoming - closing.length <= MAX_PREPARED_STATEMENTS) break;
         closing.push(name);
         names.delete(sql);
       }

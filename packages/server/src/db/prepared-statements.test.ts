@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database';
-import { MAX_NAMED_STATEMENTS, PreparingClient, statementName } from './prepared-statements';
+import { PreparingClient, statementName } from './prepared-statements';
+import { MAX_PREPARED_STATEMENTS } from './statement-naming.mjs';
 
 /** The statements this session has prepared by name (pg_prepared_statements is per session). */
 const preparedNames = async (client: PreparingClient): Promise<string[]> => {
@@ -52,12 +53,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PreparingClient on PostgreSQL',
     expect(await preparedNames(client)).not.toContain(statementName(upsert));
   });
 
-  it('keeps at most MAX_NAMED_STATEMENTS per connection and sends the rest unnamed', async () => {
-    for (let index = 0; index < MAX_NAMED_STATEMENTS + 5; index += 1) {
+  it('keeps at most MAX_PREPARED_STATEMENTS per connection and sends the rest unnamed', async () => {
+    for (let index = 0; index < MAX_PREPARED_STATEMENTS + 5; index += 1) {
       const { rows } = await ask(client, `SELECT $1::int AS value, ${index} AS variant`, [index]);
       expect(rows).toEqual([{ value: index, variant: index }]);
     }
-    expect(await preparedNames(client)).toHaveLength(MAX_NAMED_STATEMENTS);
+    expect(await preparedNames(client)).toHaveLength(MAX_PREPARED_STATEMENTS);
     // A text named before the limit was reached is still used by name.
     expect((await ask(client, 'SELECT $1::int + 1 AS next', [2])).rows).toEqual([{ next: 3 }]);
   });

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { MAX_PREPARED_STATEMENTS, PREPARABLE } from './statement-naming.mjs';
+
+const UPSERT = /\bon\s+conflict\b/i;
+
+export const statementName = (text: string): string =>
+  `b_${createHash('sha1').update(text).digest('base64url')}`;
 
 /**
  * A node-postgres client that names the statements it sends with parameters, so that PostgreSQL parses each
@@ -8,19 +14,11 @@ import pg from 'pg';
  * (`plan_cache_mode = force_custom_plan`, as the embedded database does).
  *
  * The name is a hash of the text, so the same text always finds its statement. A connection keeps at most
- * MAX_NAMED_STATEMENTS; past that, new texts go unnamed (texts vary with `IN` lists and filters, and each kept
+ * MAX_PREPARED_STATEMENTS; past that, new texts go unnamed (texts vary with `IN` lists and filters, and each kept
  * statement holds memory in its backend). Statements without parameters stay unnamed: SQL scripts of several
  * statements cannot be prepared. Upserts stay unnamed too: PostgreSQL infers the unique index of
  * `ON CONFLICT (key) WHERE state = $1` from the predicate's value, which a prepared statement's plan lacks.
  */
-export const MAX_NAMED_STATEMENTS = 500;
-
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-const UPSERT = /\bon\s+conflict\b/i;
-
-export const statementName = (text: string): string =>
-  `b_${createHash('sha1').update(text).digest('base64url')}`;
-
 export class PreparingClient extends pg.Client {
   readonly #named = new Set<string>();
 
@@ -38,7 +36,7 @@ export class PreparingClient extends pg.Client {
     if (!PREPARABLE.test(text) || UPSERT.test(text)) return null;
     const name = statementName(text);
     if (this.#named.has(name)) return name;
-    if (this.#named.size >= MAX_NAMED_STATEMENTS) return null;
+    if (this.#named.size >= MAX_PREPARED_STATEMENTS) return null;
     this.#named.add(name);
     return name;
   }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, SessionIdentity } from '../../api/session';
 import {
@@ -159,5 +161,40 @@ describe('session store (§4 transitions)', () => {
 
   it('reads the identity of a server answer without its simulation', () => {
     expect(identityOf({ ...realSession, simulation: simulated })).not.toHaveProperty('simulation');
+  });
+});
+
+/**
+ * public/console-preload.js, run as the page runs it: with the meta tag the build writes (chunk-groups.ts) and
+ * the localStorage the store above has written. It reads the store's persisted shape without importing it.
+ */
+describe('console-preload.js', () => {
+  const script = readFileSync(new URL('../../../public/console-preload.js', import.meta.url), 'utf8');
+  const files = ['/assets/forms-a.js', '/assets/shell-b.js', '/assets/ui-c.js'];
+
+  const preloadedOn = (pathname: string): string[] => {
+    const appended: { rel: string; href: string }[] = [];
+    const meta = { content: files.join(' '), dataset: { sessionKey: SESSION_STORAGE_KEY } };
+    const document = {
+      querySelector: (selector: string) => (selector === 'meta[name="beacon-console-code"]' ? meta : null),
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { append: (link: { rel: string; href: string }) => appended.push(link) },
+    };
+    runInNewContext(script, { document, window: { location: { pathname }, localStorage: storage } });
+    return appended.filter((link) => link.rel === 'modulepreload').map((link) => link.href);
+  };
+
+  it('asks for the signed-in code when the store holds a session', () => {
+    useSessionStore.getState().create(realSession);
+    expect(preloadedOn('/campaign/8/properties')).toEqual(files);
+  });
+
+  it('asks for nothing when signed out, or on the login pages', () => {
+    useSessionStore.getState().create(realSession);
+    expect(preloadedOn('/access/login')).toEqual([]);
+    useSessionStore.getState().destroy();
+    expect(preloadedOn('/campaigns')).toEqual([]);
+    storage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect(preloadedOn('/campaigns')).toEqual([]);
   });
 });

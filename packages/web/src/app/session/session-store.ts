@@ -8,8 +8,10 @@ import { canUseDemo } from '@beacon/domain/access/permissions';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Session, SessionIdentity } from '../../api/session';
+import { SESSION_STORAGE_KEY } from './session-storage-key';
 
-export const SESSION_STORAGE_KEY = 'beacon.session';
+export { SESSION_STORAGE_KEY };
+
 const SESSION_STORAGE_VERSION = 1;
 
 type SessionState = {
