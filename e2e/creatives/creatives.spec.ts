@@ -93,8 +93,18 @@ test('a creative manager uploads an image creative and finds it in the library',
   await expect(page).toHaveURL(/[?&]search=/);
   const row = grid(page).getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
-  await expect(row.locator(`img[data-thumbnail-of="${name}"]`)).toBeVisible();
+  const thumbnail = row.locator(`img[data-thumbnail-of="${name}"]`);
+  await expect(thumbnail).toBeVisible();
   await expect(row).toContainText('Pending approval');
+  // A thumbnail whose file cannot be loaded gives way to the type's icon, not an empty tile.
+  const thumbnailUrl = new URL((await thumbnail.getAttribute('src')) ?? '', page.url()).href;
+  await page.route(thumbnailUrl, (route) => route.fulfill({ status: 404 }));
+  await page.reload();
+  await expect(row.locator('[title="Image"] > svg')).toBeVisible();
+  await expect(thumbnail).toHaveCount(0);
+  await page.unroute(thumbnailUrl);
+  await page.reload();
+  await expect(thumbnail).toBeVisible();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creatives-library');
   expect(await creativesNamed(request, token, name)).toHaveLength(1);

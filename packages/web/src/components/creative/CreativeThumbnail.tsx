@@ -6,6 +6,7 @@ import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import ViewQuiltOutlined from '@mui/icons-material/ViewQuiltOutlined';
 import Box from '@mui/material/Box';
 import type SvgIcon from '@mui/material/SvgIcon';
+import { useState } from 'react';
 
 const TYPE_ICONS = {
   audio: AudiotrackOutlined,
@@ -26,10 +27,13 @@ type CreativeThumbnailProps = {
 
 /**
  * The creative's thumbnail (an image, a video's poster), or its type's icon when it has none (a tag, a video
- * still processing). The picture is decorative beside the name, which the row or heading already says.
+ * still processing) or when the picture cannot be loaded (a file gone from storage). The picture is decorative
+ * beside the name, which the row or heading already says.
  */
 export const CreativeThumbnail = ({ url, type, name, size = 40 }: CreativeThumbnailProps) => {
   const Icon = TYPE_ICONS[type];
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const picture = url !== null && url !== failedUrl ? url : null;
   return (
     <Box
       sx={{
@@ -44,15 +48,16 @@ export const CreativeThumbnail = ({ url, type, name, size = 40 }: CreativeThumbn
         overflow: 'hidden',
         color: 'text.secondary',
       }}
-      title={url ? undefined : CREATIVE_TYPE_LABELS[type]}
+      title={picture ? undefined : CREATIVE_TYPE_LABELS[type]}
     >
-      {url ? (
+      {picture ? (
         <Box
           component="img"
-          src={url}
+          src={picture}
           alt=""
           loading="lazy"
           data-thumbnail-of={name}
+          onError={() => setFailedUrl(picture)}
           sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
         />
       ) : (
