@@ -3,6 +3,7 @@ import {
   CREATIVE_ASSET_LIMITS,
   CREATIVE_REPORT_COLUMN_LABELS,
   CREATIVE_REPORT_COLUMNS,
+  CREATIVE_TYPE_LABELS,
 } from '@beacon/domain/dictionary/creatives';
 import { assetNotRecognisedMessage, uploadRuleOf } from '@beacon/domain/validation/creative-asset';
 import { BULK_TAG_ROWS_MESSAGE } from '@beacon/domain/validation/creative-bulk-tags';
@@ -100,7 +101,7 @@ test('a creative manager uploads an image creative and finds it in the library',
   const thumbnailUrl = new URL((await thumbnail.getAttribute('src')) ?? '', page.url()).href;
   await page.route(thumbnailUrl, (route) => route.fulfill({ status: 404 }));
   await page.reload();
-  await expect(row.locator('[title="Image"] > svg')).toBeVisible();
+  await expect(row.locator(`[title="${CREATIVE_TYPE_LABELS.image}"] > svg`)).toBeVisible();
   await expect(thumbnail).toHaveCount(0);
   await page.unroute(thumbnailUrl);
   await page.reload();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, SessionIdentity } from '../../api/session';
+import { SESSION_STORAGE_KEY } from './session-storage-key';
 import {
   identityOf,
-  SESSION_STORAGE_KEY,
   selectActiveIdentity,
   selectActiveToken,
   selectIsSimulating,

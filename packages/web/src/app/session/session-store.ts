@@ -10,8 +10,6 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Session, SessionIdentity } from '../../api/session';
 import { SESSION_STORAGE_KEY } from './session-storage-key';
 
-export { SESSION_STORAGE_KEY };
-
 const SESSION_STORAGE_VERSION = 1;
 
 type SessionState = {
