@@ -13,6 +13,7 @@ import { createDatabase, type Db } from './database';
 import { migrateToLatest } from './migrate';
 import { startPGliteWorker } from './pglite-worker-dialect';
 import { seedDemo } from './seed/demo';
+import { PLAN_PER_VALUES } from './statement-naming.mjs';
 
 /**
  * The embedded database on its own thread (decision 013): values and errors cross it as PGlite gives them,
@@ -84,6 +85,28 @@ describe('the embedded database on a worker thread', () => {
       },
     ]);
     expect(rows[0]?.at).toBeInstanceOf(Date);
+  });
+
+  it('plans a statement marked to be planned per values once for each set of values, and keeps values as data', async () => {
+    await sql`INSERT INTO probe (id, name, small) VALUES (900, ${"O'Brien"}, 1), (901, 'plain', 2)`.execute(
+      db,
+    );
+    const ask = (name: string, small: number) =>
+      sql<{ id: string; name: string }>`${sql.raw(PLAN_PER_VALUES)}
+        SELECT id, name FROM probe WHERE name = ${name} AND small >= ${small} ORDER BY id`.execute(db);
+    for (let round = 0; round < 3; round += 1) {
+      expect((await ask("O'Brien", 1)).rows).toEqual([{ id: '900', name: "O'Brien" }]);
+    }
+    expect((await ask("x' OR '1' = '1", 0)).rows).toEqual([]);
+    const { rows: kept } = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+      SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements
+      WHERE statement LIKE ${'%FROM probe WHERE name%'} ORDER BY statement`.execute(db);
+    // One statement per set of values, each with its values written in and its one plan used every time.
+    expect(kept).toHaveLength(2);
+    expect(kept[0]?.statement).toContain("WHERE name = 'O''Brien' AND small >= '1'");
+    expect(kept[0]).toMatchObject({ generic_plans: 3, custom_plans: 0 });
+    expect(kept[1]?.statement).toContain("WHERE name = 'x'' OR ''1'' = ''1' AND small >= '0'");
+    await sql`DELETE FROM probe WHERE id IN (900, 901)`.execute(db);
   });
 
   it('counts the rows a write touched, and none for a write that touched nothing', async () => {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol, types } from '@electric-sql/pglite';
-import { MAX_PREPARED_STATEMENTS, PREPARABLE } from './statement-naming.mjs';
+import { inlineValues, MAX_PREPARED_STATEMENTS, PLAN_PER_VALUES, PREPARABLE } from './statement-naming.mjs';
 
 /** The properties of a PostgreSQL error that callers read (`code`, `constraint`…), kept across the thread. */
 const ERROR_FIELDS = [
@@ -125,8 +125,10 @@ const readAnswer = (pglite, messages) => {
  * Prepared statements, by their text. The server sends the same few hundred statements over and over (Kysely
  * builds them from the same code with the values as parameters), so each is parsed and analysed once and only
  * bound and executed afterwards. Plans are still made for each execution's values (`plan_cache_mode` is
- * `force_custom_plan`): a generic plan cannot use an index for `path LIKE $1`, a custom one can. Schema
- * changes (migrations) drop them all; the least recently used one goes when there are too many.
+ * `force_custom_plan`): a generic plan cannot use an index for `path LIKE $1`, a custom one can. A statement
+ * marked PLAN_PER_VALUES is prepared with its values written in, so its plan (made for those values) is kept
+ * and the same question is not planned again (decision 029). Schema changes (migrations) drop them all; the
+ * least recently used one goes when there are too many.
  */
 const SCHEMA_CHANGE = /^\s*(?:create|alter|drop|truncate|comment|grant|revoke|reindex)\b/i;
 
@@ -177,6 +179,11 @@ const closeStatements = (names) => names.map((name) => serialize.close({ type: '
  */
 const runStatement = async (pglite, cache, sql, params) => {
   const values = params.map(toParameter);
+  if (values.length > 0 && sql.startsWith(PLAN_PER_VALUES)) {
+    // Planned once for these values (decision 029): the text with its values is prepared and its plan kept.
+    const inlined = inlineValues(sql, values);
+    if (inlined !== null) return runStatement(pglite, cache, inlined, []);
+  }
   if (!PREPARABLE.test(sql)) {
     const answer = readAnswer(
       pglite,
@@ -222,7 +229,8 @@ try {
     parsers: { [types.INT8]: (value) => value },
     loadDataDir: template(),
   });
-  await pglite.exec('SET plan_cache_mode = force_custom_plan');
+  // Literals written by inlineValues rely on standard_conforming_strings (a backslash is an ordinary character).
+  await pglite.exec('SET plan_cache_mode = force_custom_plan; SET standard_conforming_strings = on');
   const cache = createStatementCache();
   const answer = async (message) => {
     if (message.close) {

@@ -26,6 +26,7 @@ import {
   sql,
 } from 'kysely';
 import { z } from 'zod';
+import { PLAN_PER_VALUES } from '../db/statement-naming.mjs';
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
@@ -412,7 +413,8 @@ const readJson = async <DB, TB extends keyof DB, O extends object>(
   changeMark: RawBuilder<string> | undefined,
   timestamps: readonly string[],
 ): Promise<PageRead<O>> => {
-  const { rows: answers } = await sql<{ mark: string | null; page: string }>`
+  // The same pages are asked again and again: the embedded database plans each question once (decision 029).
+  const { rows: answers } = await sql<{ mark: string | null; page: string }>`${sql.raw(PLAN_PER_VALUES)}
     SELECT ${changeMark ?? sql`NULL`} AS mark, coalesce(json_agg(list_page), '[]')::text AS page
     FROM ${page.as('list_page')}`.execute(db);
   const [answer] = answers;
