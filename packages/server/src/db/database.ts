@@ -42,8 +42,12 @@ export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
       connectionString: target.url,
       max: target.poolSize ?? 10,
       Client: PreparingClient,
-      // Named statements are planned for each call's values, as unnamed ones were (decision 028).
-      options: '-c plan_cache_mode=force_custom_plan',
+      // A connection keeps the statements it prepared (decisions 028, 029) until it closes: retiring it after
+      // this many uses lets a busy pool prepare the questions of the day rather than those of its first hour.
+      maxUses: 50_000,
+      // Named statements are planned for each call's values, as unnamed ones were (decision 028); values written
+      // into a statement as literals (decision 029) rely on standard_conforming_strings.
+      options: '-c plan_cache_mode=force_custom_plan -c standard_conforming_strings=on',
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

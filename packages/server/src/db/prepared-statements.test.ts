@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database';
 import { PreparingClient, statementName } from './prepared-statements';
-import { MAX_PREPARED_STATEMENTS } from './statement-naming.mjs';
+import { MAX_PREPARED_STATEMENTS, PLAN_PER_VALUES } from './statement-naming.mjs';
 
 /** The statements this session has prepared by name (pg_prepared_statements is per session). */
 const preparedNames = async (client: PreparingClient): Promise<string[]> => {
@@ -51,6 +51,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PreparingClient on PostgreSQL',
     for (const key of ['a', 'a', 'b']) await ask(client, upsert, [key, 'queued', 'queued']);
     expect((await ask(client, 'SELECT count(*)::int AS count FROM queue', [])).rows).toEqual([{ count: 2 }]);
     expect(await preparedNames(client)).not.toContain(statementName(upsert));
+  });
+
+  it('prepares a statement marked to be planned per values with its values written in, and keeps its plan', async () => {
+    await ask(client, 'CREATE TEMPORARY TABLE people (id int, name text)');
+    await ask(client, "INSERT INTO people VALUES (1, 'O''Brien'), (2, 'plain')");
+    const text = `${PLAN_PER_VALUES} SELECT id FROM people WHERE name = $1 AND id >= $2 ORDER BY id`;
+    const inlined = `${PLAN_PER_VALUES} SELECT id FROM people WHERE name = 'O''Brien' AND id >= '1' ORDER BY id`;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await ask(client, text, ["O'Brien", 1])).rows).toEqual([{ id: 1 }]);
+    }
+    expect((await ask(client, text, ["x' OR '1' = '1", 0])).rows).toEqual([]);
+    const { rows } = await ask(
+      client,
+      'SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = $1',
+      [statementName(inlined)],
+    );
+    expect(rows).toEqual([{ generic: 3, custom: 0 }]);
+    // A value without a plain text form keeps the statement as it is, with its parameters.
+    const dated = `${PLAN_PER_VALUES} SELECT $1::timestamptz AS at`;
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    expect((await ask(client, dated, [at])).rows).toEqual([{ at }]);
+    expect(await preparedNames(client)).toContain(statementName(dated));
   });
 
   it('keeps at most MAX_PREPARED_STATEMENTS per connection and sends the rest unnamed', async () => {
