@@ -413,7 +413,7 @@ const readJson = async <DB, TB extends keyof DB, O extends object>(
   changeMark: RawBuilder<string> | undefined,
   timestamps: readonly string[],
 ): Promise<PageRead<O>> => {
-  // The same pages are asked again and again: the embedded database plans each question once (decision 029).
+  // The same pages are asked again and again: both databases plan each question once (decision 029).
   const { rows: answers } = await sql<{ mark: string | null; page: string }>`${sql.raw(PLAN_PER_VALUES)}
     SELECT ${changeMark ?? sql`NULL`} AS mark, coalesce(json_agg(list_page), '[]')::text AS page
     FROM ${page.as('list_page')}`.execute(db);
