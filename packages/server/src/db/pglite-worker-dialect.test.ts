@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BeaconApp, buildApp } from '../app';
 import { loadConfig } from '../config/config';
+import { LIST_COUNT_MAX_AGE_MS } from '../lib/list-query';
 import { uniqueSuffix } from '../test/factories';
 import { bearer, loginAs } from '../test/test-app';
 import { PGLITE_TEMPLATE_ENV } from '../test/test-database';
@@ -334,6 +335,42 @@ describe('the app on the worker thread', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(expected.json().slice(0, 1 + (index % 3)));
       expect(response.headers['x-total-count']).toBe(expected.headers['x-total-count']);
+    }
+  });
+
+  it('answers a long list’s remembered total however old, until the list’s table changes', async () => {
+    const total = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/organizations?limit=1&sort=-created_at',
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(200);
+      return Number(response.headers['x-total-count']);
+    };
+    const before = await total();
+    expect(before).toBeGreaterThan(1);
+    // A row the change mark does not see: only a count taken again would answer it.
+    await sql`ALTER TABLE organizations DISABLE TRIGGER organizations_changes`.execute(db);
+    await sql`INSERT INTO organizations (name, role, parent_id)
+      SELECT ${`Unmarked ${uniqueSuffix()}`}, 'regular', id FROM organizations WHERE parent_id IS NULL LIMIT 1`.execute(
+      db,
+    );
+    await sql`ALTER TABLE organizations ENABLE TRIGGER organizations_changes`.execute(db);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      vi.advanceTimersByTime(LIST_COUNT_MAX_AGE_MS * 1000);
+      expect(await total()).toBe(before);
+      const added = await app.inject({
+        method: 'POST',
+        url: '/api/v2/organization',
+        headers: bearer(token),
+        payload: creation(`marked_${uniqueSuffix()}`),
+      });
+      expect(added.statusCode).toBe(201);
+      expect(await total()).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryCompiler,
+  type QueryExecutorProvider,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -308,6 +309,16 @@ class PGliteWorkerDriver implements Driver {
   }
 }
 
+/**
+ * PostgreSQL's adapter, for a database whose statements all run in turn in one session: a statement never runs
+ * while another connection's transaction is open, so what one statement sees no later statement can miss.
+ */
+class OneSessionAdapter extends PostgresAdapter {}
+
+/** Whether `db` (a Kysely instance or transaction) runs every statement in turn in one session: PGlite. */
+export const runsInOneSession = (db: QueryExecutorProvider): boolean =>
+  db.getExecutor().adapter instanceof OneSessionAdapter;
+
 export class PGliteWorkerDialect implements Dialect {
   readonly #client: PGliteWorkerClient;
 
@@ -316,7 +327,7 @@ export class PGliteWorkerDialect implements Dialect {
   }
 
   createAdapter(): DialectAdapter {
-    return new PostgresAdapter();
+    return new OneSessionAdapter();
   }
 
   createDriver(): Driver {

@@ -26,6 +26,7 @@ import {
   sql,
 } from 'kysely';
 import { z } from 'zod';
+import { runsInOneSession } from '../db/pglite-worker-dialect';
 import { PLAN_PER_VALUES } from '../db/statement-naming.mjs';
 
 export const TOTAL_COUNT_HEADER = 'x-total-count';
@@ -322,10 +323,17 @@ export const countListQuery = <DB, TB extends keyof DB, O, F extends string>(
 // Page and total (decision 012)
 
 /**
- * How long a remembered count may be answered. The change mark is what normally retires it; the age only
- * bounds a write that commits while its count is being taken (the mark moves when the write runs).
+ * How long a remembered count may be answered on PostgreSQL. The change mark is what normally retires it; the
+ * age only bounds a write that commits while its count is being taken (the mark moves when the write runs).
+ * The embedded database runs its statements in turn in one session, so no write can commit during a count
+ * there: its remembered counts last until the mark moves, and a long list is not counted again every
+ * LIST_COUNT_MAX_AGE_MS, holding up every request queued behind the count.
  */
 export const LIST_COUNT_MAX_AGE_MS = 10_000;
+
+/** How long `db`'s remembered counts may be answered while its list's change mark stays put. */
+export const rememberedCountMaxAge = (db: ListDatabase): number =>
+  runsInOneSession(db) ? Number.POSITIVE_INFINITY : LIST_COUNT_MAX_AGE_MS;
 const LIST_COUNT_MAX_ENTRIES = 1_000;
 
 /** The database handle (a Kysely instance or transaction) the list's query was built on. */
@@ -367,7 +375,7 @@ const rememberedCount = async <DB, TB extends keyof DB, O, F extends string>(
   const counts = rememberedCountsOf(db);
   const remembered = counts.get(key);
   const now = performance.now();
-  if (remembered && remembered.mark === mark && now - remembered.storedAt < LIST_COUNT_MAX_AGE_MS) {
+  if (remembered && remembered.mark === mark && now - remembered.storedAt < rememberedCountMaxAge(db)) {
     return remembered.total;
   }
   const total = runCount(countQuery);
@@ -438,8 +446,8 @@ const totalOfPage = (list: ListQuery, rowCount: number): number | undefined => {
 /**
  * One page of a list (applyListQuery) and its total for `x-total-count`. A page that is not full ends the
  * list, so its total needs no count. Otherwise, with a change sequence and outside a transaction (whose
- * own writes a count could include), the count is remembered until the table changes or
- * LIST_COUNT_MAX_AGE_MS passes, so that paging and re-sorting a large list do not count it again. The page
+ * own writes a count could include), the count is remembered until the table changes (or, on PostgreSQL,
+ * LIST_COUNT_MAX_AGE_MS passes), so that paging and re-sorting a large list do not count it again. The page
  * reads the sequence in the same statement, before any count, so that a write landing in between is
  * counted yet moves the mark past the remembered count. A source with `readAsJson` reads its page as one
  * JSON text (decision 026).
