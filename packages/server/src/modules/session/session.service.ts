@@ -22,6 +22,7 @@ import {
   type UserWithOrganization,
 } from '../users/users.service';
 import {
+  type ActiveSessionRow,
   consumeSimulationGrant,
   countFailedAttempts,
   findLiveSessionByTokenHash,
@@ -107,23 +108,28 @@ export const loadGrantSecret = (deps: Pick<Deps, 'db'>): Promise<string> =>
 const isOperatorStaff = (deps: Deps, role: UserRole, organizationId: string): boolean =>
   organizationId === String(deps.config.operatorOrganizationId) && (isInternal(role) || role === 'support');
 
+/** The live session of a token hash from the database, touched when its idle window nears its end. */
+const lookUpSession = async (deps: Deps, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> => {
+  const found = await findLiveSessionByTokenHash(deps.db, tokenHash);
+  if (!found) return null;
+  // Writes are spared by touching at most once a minute, yet often enough to keep a short idle window open.
+  const touchInterval = Math.min(TOUCH_INTERVAL_MS, (deps.config.session.idleTimeoutMinutes * 60_000) / 10);
+  const isIdleSoon = now.getTime() - found.last_seen_at.getTime() > touchInterval;
+  const isAlive =
+    found.expires_at > now && addMinutes(found.last_seen_at, deps.config.session.idleTimeoutMinutes) > now;
+  if (!isAlive || !isIdleSoon) return found;
+  await touchSession(deps.db, found.session_id, now);
+  return { ...found, last_seen_at: now };
+};
+
 /** Resolves a bearer token to its caller, enforcing revocation, absolute and idle expiry. */
 export const resolvePrincipal = async (deps: Deps, token: string): Promise<Principal | null> => {
   const tokenHash = hashToken(token);
   const now = deps.clock.now();
-  let row = deps.sessionCache.get(tokenHash);
-  if (!row) {
-    const found = await findLiveSessionByTokenHash(deps.db, tokenHash);
-    if (!found) return null;
-    // Writes are spared by touching at most once a minute, yet often enough to keep a short idle window open.
-    const touchInterval = Math.min(TOUCH_INTERVAL_MS, (deps.config.session.idleTimeoutMinutes * 60_000) / 10);
-    const isIdleSoon = now.getTime() - found.last_seen_at.getTime() > touchInterval;
-    const isAlive =
-      found.expires_at > now && addMinutes(found.last_seen_at, deps.config.session.idleTimeoutMinutes) > now;
-    if (isAlive && isIdleSoon) await touchSession(deps.db, found.session_id, now);
-    row = isAlive && isIdleSoon ? { ...found, last_seen_at: now } : found;
-    deps.sessionCache.set(tokenHash, row);
-  }
+  const row =
+    deps.sessionCache.get(tokenHash) ??
+    (await deps.sessionCache.load(tokenHash, () => lookUpSession(deps, tokenHash, now)));
+  if (!row) return null;
   if (row.expires_at <= now) return null;
   if (addMinutes(row.last_seen_at, deps.config.session.idleTimeoutMinutes) <= now) return null;
   return {
