@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
 import { ZEmail, ZPassword, ZUsername } from '@beacon/domain/validation/account';
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
@@ -42,8 +43,17 @@ const openDatabase = async (config: ReturnType<typeof loadConfig>): Promise<Db> 
   return db;
 };
 
+/**
+ * A serving process allocates each request's objects afresh and drops them within milliseconds. V8's
+ * pretenuring sees a page's objects survive a scavenge and then sends every later one straight to the old
+ * generation. That generation fills at tens of MB/s, and a full collection stops every request every few
+ * seconds (decision 030). The flag is process-wide: the embedded database's thread gets it too.
+ */
+const NO_PRETENURING = '--no-allocation-site-pretenuring';
+
 const start = async (seedDemoFlag: boolean): Promise<void> => {
   const startedAt = Date.now();
+  v8.setFlagsFromString(NO_PRETENURING);
   const config = loadConfig();
   const db = await openDatabase(config);
   const isEmbedded = !config.databaseUrl;
