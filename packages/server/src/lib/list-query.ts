@@ -323,11 +323,12 @@ export const countListQuery = <DB, TB extends keyof DB, O, F extends string>(
 // Page and total (decision 012)
 
 /**
- * How long a remembered count may be answered on PostgreSQL. The change mark is what normally retires it; the
- * age only bounds a write that commits while its count is being taken (the mark moves when the write runs).
- * The embedded database runs its statements in turn in one session, so no write can commit during a count
- * there: its remembered counts last until the mark moves, and a long list is not counted again every
- * LIST_COUNT_MAX_AGE_MS, holding up every request queued behind the count.
+ * How long a remembered count lasts on PostgreSQL before it is taken again, in the background (the requests
+ * meanwhile answer it). The change mark is what normally retires it; the age only bounds a write that commits
+ * while its count is being taken (the mark moves when the write runs). The embedded database runs its
+ * statements in turn in one session, so no write can commit during a count there: its remembered counts last
+ * until the mark moves, and a long list is not counted again every LIST_COUNT_MAX_AGE_MS, holding up every
+ * statement queued behind the count.
  */
 export const LIST_COUNT_MAX_AGE_MS = 10_000;
 
@@ -340,7 +341,13 @@ const LIST_COUNT_MAX_ENTRIES = 1_000;
 export type ListDatabase = QueryExecutorProvider & { readonly isTransaction: boolean };
 
 /** A count as of a change mark; pending while it runs, so that requests arriving meanwhile share it. */
-type RememberedCount = { readonly mark: string; readonly total: Promise<number>; readonly storedAt: number };
+type RememberedCount = {
+  readonly mark: string;
+  readonly total: Promise<number>;
+  readonly storedAt: number;
+  /** True while the count, having aged, is taken again. */
+  refreshing?: boolean;
+};
 
 /** Remembered counts per database handle, so that two apps (two tests) never share one. */
 const countsByDatabase = new WeakMap<object, Map<string, RememberedCount>>();
@@ -360,6 +367,31 @@ const CHANGE_MARK = 'list_change_mark';
 const changeMarkOf = (sequence: string): RawBuilder<string> =>
   sql<string>`(SELECT last_value::text || ':' || is_called::text FROM ${sql.table(sequence)})`;
 
+/**
+ * Takes an aged remembered count again without making anyone wait for it: its mark has not moved, so the total
+ * can only miss a write that committed while it was taken. Requests answer the remembered total until the new
+ * one is in; a failed count leaves it in place for the next request to try again.
+ */
+const countAgain = (
+  counts: Map<string, RememberedCount>,
+  key: string,
+  remembered: RememberedCount,
+  countQuery: { executeTakeFirst: () => Promise<unknown> },
+  startedAt: number,
+): void => {
+  remembered.refreshing = true;
+  runCount(countQuery).then(
+    (total) => {
+      if (counts.get(key) !== remembered) return;
+      counts.delete(key);
+      counts.set(key, { mark: remembered.mark, total: Promise.resolve(total), storedAt: startedAt });
+    },
+    () => {
+      remembered.refreshing = false;
+    },
+  );
+};
+
 const rememberedCount = async <DB, TB extends keyof DB, O, F extends string>(
   db: ListDatabase,
   query: SelectQueryBuilder<DB, TB, O>,
@@ -375,7 +407,10 @@ const rememberedCount = async <DB, TB extends keyof DB, O, F extends string>(
   const counts = rememberedCountsOf(db);
   const remembered = counts.get(key);
   const now = performance.now();
-  if (remembered && remembered.mark === mark && now - remembered.storedAt < rememberedCountMaxAge(db)) {
+  if (remembered && remembered.mark === mark) {
+    if (now - remembered.storedAt >= rememberedCountMaxAge(db) && !remembered.refreshing) {
+      countAgain(counts, key, remembered, countQuery, now);
+    }
     return remembered.total;
   }
   const total = runCount(countQuery);
@@ -446,10 +481,10 @@ const totalOfPage = (list: ListQuery, rowCount: number): number | undefined => {
 /**
  * One page of a list (applyListQuery) and its total for `x-total-count`. A page that is not full ends the
  * list, so its total needs no count. Otherwise, with a change sequence and outside a transaction (whose
- * own writes a count could include), the count is remembered until the table changes (or, on PostgreSQL,
- * LIST_COUNT_MAX_AGE_MS passes), so that paging and re-sorting a large list do not count it again. The page
- * reads the sequence in the same statement, before any count, so that a write landing in between is
- * counted yet moves the mark past the remembered count. A source with `readAsJson` reads its page as one
+ * own writes a count could include), the count is remembered until the table changes (and, on PostgreSQL,
+ * taken again in the background every LIST_COUNT_MAX_AGE_MS), so that paging and re-sorting a large list do not
+ * count it again. The page reads the sequence in the same statement, before any count, so that a write landing
+ * in between is counted yet moves the mark past the remembered count. A source with `readAsJson` reads its page as one
  * JSON text (decision 026).
  */
 export const listPage = async <DB, TB extends keyof DB, O extends object, F extends string>(
