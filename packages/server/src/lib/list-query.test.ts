@@ -392,18 +392,28 @@ describe('listPage', () => {
   const MARKED_SOURCE = { ...SOURCE, changeSequence: 'organizations_changes' } as const;
   let countRoot: { id: string; path: string };
 
-  /** The database seen through a plugin that tallies the count queries it runs. */
+  /**
+   * The database seen through a plugin that tallies the count queries it runs, and fails the next one when
+   * `failing.next` is set.
+   */
   const watched = () => {
     const seen = { counts: 0 };
+    const failing = { next: false };
     const plugin: KyselyPlugin = {
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
         const [row] = args.result.rows;
-        if (args.result.rows.length === 1 && row && Object.keys(row).join() === 'count') seen.counts += 1;
+        if (args.result.rows.length === 1 && row && Object.keys(row).join() === 'count') {
+          seen.counts += 1;
+          if (failing.next) {
+            failing.next = false;
+            throw new Error('count failed');
+          }
+        }
         return args.result;
       },
     };
-    return { db: ctx.db.withPlugin(plugin), seen };
+    return { db: ctx.db.withPlugin(plugin), seen, failing };
   };
 
   const addRow = (name: string) =>
@@ -526,23 +536,7 @@ describe('listPage', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'on PostgreSQL keeps answering a remembered count whose new count fails, and tries again on the next request',
     async () => {
-      const failing = { next: false };
-      const seen = { counts: 0 };
-      const plugin: KyselyPlugin = {
-        transformQuery: (args) => args.node,
-        transformResult: async (args) => {
-          const [row] = args.result.rows;
-          if (args.result.rows.length === 1 && row && Object.keys(row).join() === 'count') {
-            seen.counts += 1;
-            if (failing.next) {
-              failing.next = false;
-              throw new Error('count failed');
-            }
-          }
-          return args.result;
-        },
-      };
-      const db = ctx.db.withPlugin(plugin);
+      const { db, seen, failing } = watched();
       expect(rememberedCountMaxAge(db)).toBe(LIST_COUNT_MAX_AGE_MS);
       vi.useFakeTimers({ toFake: ['performance'] });
       const page = () =>

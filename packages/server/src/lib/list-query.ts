@@ -331,14 +331,14 @@ export const countListQuery = <DB, TB extends keyof DB, O, F extends string>(
  * statement queued behind the count.
  */
 export const LIST_COUNT_MAX_AGE_MS = 10_000;
-
-/** How long `db`'s remembered counts may be answered while its list's change mark stays put. */
-export const rememberedCountMaxAge = (db: ListDatabase): number =>
-  runsInOneSession(db) ? Number.POSITIVE_INFINITY : LIST_COUNT_MAX_AGE_MS;
 const LIST_COUNT_MAX_ENTRIES = 1_000;
 
 /** The database handle (a Kysely instance or transaction) the list's query was built on. */
 export type ListDatabase = QueryExecutorProvider & { readonly isTransaction: boolean };
+
+/** How long `db`'s remembered counts may be answered while its list's change mark stays put. */
+export const rememberedCountMaxAge = (db: ListDatabase): number =>
+  runsInOneSession(db) ? Number.POSITIVE_INFINITY : LIST_COUNT_MAX_AGE_MS;
 
 /** A count as of a change mark; pending while it runs, so that requests arriving meanwhile share it. */
 type RememberedCount = {
@@ -484,8 +484,8 @@ const totalOfPage = (list: ListQuery, rowCount: number): number | undefined => {
  * own writes a count could include), the count is remembered until the table changes (and, on PostgreSQL,
  * taken again in the background every LIST_COUNT_MAX_AGE_MS), so that paging and re-sorting a large list do not
  * count it again. The page reads the sequence in the same statement, before any count, so that a write landing
- * in between is counted yet moves the mark past the remembered count. A source with `readAsJson` reads its page as one
- * JSON text (decision 026).
+ * in between is counted yet moves the mark past the remembered count. A source with `readAsJson` reads its
+ * page as one JSON text (decision 026).
  */
 export const listPage = async <DB, TB extends keyof DB, O extends object, F extends string>(
   db: ListDatabase,
