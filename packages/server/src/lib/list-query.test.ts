@@ -33,6 +33,7 @@ import {
   type ListSource,
   listPage,
   rememberedCountMaxAge,
+  selectedNames,
   sendList,
   ZListQuery,
 } from './list-query';
@@ -648,6 +649,21 @@ describe('listPage', () => {
       expect(result.total).toBe(5);
     }
     expect(seen.counts).toBe(2);
+  });
+});
+
+describe('selectedNames', () => {
+  it('names a column by its name and anything else by its alias, in the select’s order', () => {
+    const query = ctx.db
+      .selectFrom('organizations as o')
+      .select(['o.name', 'o.id as organization_id', asText('o.id').as('id_text'), 'state']);
+    expect(selectedNames(query)).toEqual(['name', 'organization_id', 'id_text', 'state']);
+  });
+
+  it('refuses a select-all, whose columns it cannot name', () => {
+    expect(() => selectedNames(ctx.db.selectFrom('organizations').selectAll())).toThrow(
+      'A page read as JSON names each column it selects',
+    );
   });
 });
 

@@ -16,10 +16,15 @@ import {
 } from '@beacon/domain/validation/list-query';
 import type { FastifyReply } from 'fastify';
 import {
+  AliasNode,
+  ColumnNode,
   type Expression,
+  IdentifierNode,
   type QueryExecutorProvider,
   type RawBuilder,
+  ReferenceNode,
   type SelectQueryBuilder,
+  type SelectQueryNode,
   type Simplify,
   type SqlBool,
   type StringReference,
@@ -447,8 +452,53 @@ const readColumns = async <DB, TB extends keyof DB, O>(
 };
 
 /**
+ * The names a select answers its columns under, in order: a column by its name (`c.name`), anything else by its
+ * alias. A select-all has no names to list, and is refused.
+ */
+export const selectedNames = (query: { toOperationNode(): SelectQueryNode }): string[] =>
+  (query.toOperationNode().selections ?? []).map(({ selection }) => {
+    const named = AliasNode.is(selection)
+      ? selection.alias
+      : ReferenceNode.is(selection)
+        ? selection.column
+        : selection;
+    if (IdentifierNode.is(named)) return named.name;
+    if (ColumnNode.is(named)) return named.column.name;
+    throw new Error(`A page read as JSON names each column it selects (found a ${named.kind})`);
+  });
+
+/** A string value as a Date, anything else (null) as it is. */
+const dateOrAsIs = (value: unknown): unknown => (typeof value === 'string' ? new Date(value) : value);
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+const rowBuilders = new Map<string, RowBuilder>();
+
+/**
+ * The function that turns a row's array of values back into its object: an object literal with the names
+ * written in, which V8 builds as fast as JSON.parse builds an object, where assigning the names one by one
+ * cost the HTTP thread more than the shorter text saved. One per list of names; the names are the code's
+ * own column aliases, never input.
+ */
+const rowBuilderOf = (names: readonly string[], timestamps: readonly string[]): RowBuilder => {
+  const key = JSON.stringify([names, timestamps]);
+  let build = rowBuilders.get(key);
+  if (!build) {
+    const fields = names.map((name, index) =>
+      timestamps.includes(name)
+        ? `${JSON.stringify(name)}: date(v[${index}])`
+        : `${JSON.stringify(name)}: v[${index}]`,
+    );
+    build = new Function('date', `return (v) => ({ ${fields.join(', ')} });`)(dateOrAsIs) as RowBuilder;
+    rowBuilders.set(key, build);
+  }
+  return build;
+};
+
+/**
  * The page as one JSON array built by the database, in the page's order (an aggregate over a sorted subquery
- * keeps its order), with the mark beside it; the timestamps are turned back into Dates.
+ * keeps its order), with the mark beside it. Each row is an array of its values in the select's order (what
+ * the database builds fastest, and a shorter text than an object per row: decision 026); the rows are put
+ * back into objects here and the timestamps turned back into Dates.
  */
 const readJson = async <DB, TB extends keyof DB, O extends object>(
   db: ListDatabase,
@@ -456,19 +506,15 @@ const readJson = async <DB, TB extends keyof DB, O extends object>(
   changeMark: RawBuilder<string> | undefined,
   timestamps: readonly string[],
 ): Promise<PageRead<O>> => {
+  const names = selectedNames(page);
+  const values = sql.join(names.map((name) => sql.ref(`list_page.${name}`)));
   // The same pages are asked again and again: both databases plan each question once (decision 029).
   const { rows: answers } = await sql<{ mark: string | null; page: string }>`${sql.raw(PLAN_PER_VALUES)}
-    SELECT ${changeMark ?? sql`NULL`} AS mark, coalesce(json_agg(list_page), '[]')::text AS page
+    SELECT ${changeMark ?? sql`NULL`} AS mark, coalesce(json_agg(json_build_array(${values})), '[]')::text AS page
     FROM ${page.as('list_page')}`.execute(db);
   const [answer] = answers;
   if (!answer) throw new Error('The page query answered no row');
-  const rows: O[] = JSON.parse(answer.page);
-  for (const row of rows) {
-    for (const column of timestamps) {
-      const value: unknown = Reflect.get(row, column);
-      if (typeof value === 'string') Reflect.set(row, column, new Date(value));
-    }
-  }
+  const rows = (JSON.parse(answer.page) as unknown[][]).map(rowBuilderOf(names, timestamps)) as O[];
   return { rows, mark: answer.mark ?? undefined };
 };
 
