@@ -470,28 +470,38 @@ export const selectedNames = (query: { toOperationNode(): SelectQueryNode }): st
 /** A string value as a Date, anything else (null) as it is. */
 const dateOrAsIs = (value: unknown): unknown => (typeof value === 'string' ? new Date(value) : value);
 
-type RowBuilder = (values: unknown[]) => Record<string, unknown>;
-const rowBuilders = new Map<string, RowBuilder>();
+/** How a page of some list of names is asked for and read back, made once per list of names. */
+type ArrayRows = {
+  /** The page's columns as the arguments of json_build_array, in order. */
+  readonly values: RawBuilder<unknown>;
+  /** A row's array of values back into its object. */
+  readonly build: (values: unknown[]) => Record<string, unknown>;
+};
+const arrayRowsByNames = new Map<string, ArrayRows>();
 
 /**
- * The function that turns a row's array of values back into its object: an object literal with the names
- * written in, which V8 builds as fast as JSON.parse builds an object, where assigning the names one by one
- * cost the HTTP thread more than the shorter text saved. One per list of names; the names are the code's
- * own column aliases, never input.
+ * The arguments and the row builder for a page of these columns. The builder is an object literal with the
+ * names written in, which V8 builds as fast as JSON.parse builds an object (assigning the names one by one
+ * cost the HTTP thread more than the shorter text saved). The names are the code's own column names and
+ * aliases, never input; both are made once, not on every request.
  */
-const rowBuilderOf = (names: readonly string[], timestamps: readonly string[]): RowBuilder => {
-  const key = JSON.stringify([names, timestamps]);
-  let build = rowBuilders.get(key);
-  if (!build) {
+const arrayRowsOf = (names: readonly string[], timestamps: readonly string[]): ArrayRows => {
+  const key = `${names.join(',')}|${timestamps.join(',')}`;
+  let rows = arrayRowsByNames.get(key);
+  if (!rows) {
+    const quoted = names.map((name) => `list_page."${name.replaceAll('"', '""')}"`);
     const fields = names.map((name, index) =>
       timestamps.includes(name)
         ? `${JSON.stringify(name)}: date(v[${index}])`
         : `${JSON.stringify(name)}: v[${index}]`,
     );
-    build = new Function('date', `return (v) => ({ ${fields.join(', ')} });`)(dateOrAsIs) as RowBuilder;
-    rowBuilders.set(key, build);
+    rows = {
+      values: sql.raw(quoted.join(', ')),
+      build: new Function('date', `return (v) => ({ ${fields.join(', ')} });`)(dateOrAsIs),
+    };
+    arrayRowsByNames.set(key, rows);
   }
-  return build;
+  return rows;
 };
 
 /**
@@ -506,15 +516,14 @@ const readJson = async <DB, TB extends keyof DB, O extends object>(
   changeMark: RawBuilder<string> | undefined,
   timestamps: readonly string[],
 ): Promise<PageRead<O>> => {
-  const names = selectedNames(page);
-  const values = sql.join(names.map((name) => sql.ref(`list_page.${name}`)));
+  const { values, build } = arrayRowsOf(selectedNames(page), timestamps);
   // The same pages are asked again and again: both databases plan each question once (decision 029).
   const { rows: answers } = await sql<{ mark: string | null; page: string }>`${sql.raw(PLAN_PER_VALUES)}
     SELECT ${changeMark ?? sql`NULL`} AS mark, coalesce(json_agg(json_build_array(${values})), '[]')::text AS page
     FROM ${page.as('list_page')}`.execute(db);
   const [answer] = answers;
   if (!answer) throw new Error('The page query answered no row');
-  const rows = (JSON.parse(answer.page) as unknown[][]).map(rowBuilderOf(names, timestamps)) as O[];
+  const rows = (JSON.parse(answer.page) as unknown[][]).map(build) as O[];
   return { rows, mark: answer.mark ?? undefined };
 };
 
