@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { startPGliteWorker } from './pglite-worker-dialect';
-import { PreparingClient } from './prepared-statements';
+import { preparingClientOf } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -38,10 +37,12 @@ const clusterTemplate = (
 
 export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
   if (target.kind === 'postgres') {
+    // node-postgres is loaded only here: an embedded start does not pay for it (decision 031).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      Client: PreparingClient,
+      Client: preparingClientOf(pg.Client),
       // A connection keeps the statements it prepared (decisions 028, 029) until it closes: retiring it after
       // this many uses lets a busy pool prepare the questions of the day rather than those of its first hour.
       maxUses: 50_000,

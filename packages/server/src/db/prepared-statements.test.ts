@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './database';
-import { PreparingClient, statementName } from './prepared-statements';
+import { type PreparingClient, preparingClientOf, statementName } from './prepared-statements';
 import { MAX_PREPARED_STATEMENTS, PLAN_PER_VALUES } from './statement-naming.mjs';
 
 /** The statements this session has prepared by name (pg_prepared_statements is per session). */
@@ -21,7 +22,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PreparingClient on PostgreSQL',
   let client: PreparingClient;
 
   beforeAll(async () => {
-    client = new PreparingClient({ connectionString: process.env.TEST_DATABASE_URL });
+    client = new (preparingClientOf(pg.Client))({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
   });
 

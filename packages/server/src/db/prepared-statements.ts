@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { inlineValues, MAX_PREPARED_STATEMENTS, PLAN_PER_VALUES, PREPARABLE } from './statement-naming.mjs';
 
 const UPSERT = /\bon\s+conflict\b/i;
@@ -33,36 +33,41 @@ const textOf = (value: unknown): string | null | undefined => {
  * unnamed: SQL scripts of several statements cannot be prepared. Upserts stay unnamed too: PostgreSQL infers
  * the unique index of `ON CONFLICT (key) WHERE state = $1` from the predicate's value, which a prepared
  * statement's plan lacks.
+ *
+ * Made from node-postgres' Client, which `createDatabase` loads only for a PostgreSQL database (decision 031).
  */
-export class PreparingClient extends pg.Client {
-  readonly #named = new Set<string>();
+export const preparingClientOf = (Client: typeof pg.Client) =>
+  class PreparingClient extends Client {
+    readonly #named = new Set<string>();
 
-  // node-postgres' query has many overloads; only (text, values) without a callback is rewritten.
-  override query(...args: unknown[]): never {
-    const [text, values, callback] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
-      const inlined = text.startsWith(PLAN_PER_VALUES) ? this.#inlined(text, values) : null;
-      const inlinedName = inlined === null ? null : this.#nameFor(inlined);
-      if (inlined !== null && inlinedName) {
-        return super.query({ name: inlinedName, text: inlined, values: [] }) as never;
+    // node-postgres' query has many overloads; only (text, values) without a callback is rewritten.
+    override query(...args: unknown[]): never {
+      const [text, values, callback] = args;
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && callback === undefined) {
+        const inlined = text.startsWith(PLAN_PER_VALUES) ? this.#inlined(text, values) : null;
+        const inlinedName = inlined === null ? null : this.#nameFor(inlined);
+        if (inlined !== null && inlinedName) {
+          return super.query({ name: inlinedName, text: inlined, values: [] }) as never;
+        }
+        const name = this.#nameFor(text);
+        if (name) return super.query({ name, text, values }) as never;
       }
-      const name = this.#nameFor(text);
-      if (name) return super.query({ name, text, values }) as never;
+      return (super.query as (...rest: unknown[]) => never)(...args);
     }
-    return (super.query as (...rest: unknown[]) => never)(...args);
-  }
 
-  #inlined(text: string, values: unknown[]): string | null {
-    const texts = values.map(textOf);
-    return texts.every((value) => value !== undefined) ? inlineValues(text, texts) : null;
-  }
+    #inlined(text: string, values: unknown[]): string | null {
+      const texts = values.map(textOf);
+      return texts.every((value) => value !== undefined) ? inlineValues(text, texts) : null;
+    }
 
-  #nameFor(text: string): string | null {
-    if (!PREPARABLE.test(text) || UPSERT.test(text)) return null;
-    const name = statementName(text);
-    if (this.#named.has(name)) return name;
-    if (this.#named.size >= MAX_PREPARED_STATEMENTS) return null;
-    this.#named.add(name);
-    return name;
-  }
-}
+    #nameFor(text: string): string | null {
+      if (!PREPARABLE.test(text) || UPSERT.test(text)) return null;
+      const name = statementName(text);
+      if (this.#named.has(name)) return name;
+      if (this.#named.size >= MAX_PREPARED_STATEMENTS) return null;
+      this.#named.add(name);
+      return name;
+    }
+  };
+
+export type PreparingClient = InstanceType<ReturnType<typeof preparingClientOf>>;

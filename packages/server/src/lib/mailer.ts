@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database';
 
 export type Mail = { to: string; subject: string; text: string };
@@ -8,13 +8,19 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
  * Every email is written to the outbox table first, so the embedded default works without a mail server and
- * support can see what was sent. With SMTP_URL set it is then delivered over SMTP and marked sent.
+ * support can see what was sent. With SMTP_URL set it is then delivered over SMTP and marked sent; nodemailer is
+ * loaded for the first delivery, not at start (decision 031).
  */
 export const createMailer = (
   db: Db,
   options: { smtpUrl: string | undefined; from: string; logger: FastifyBaseLogger },
 ): Mailer => {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const { smtpUrl } = options;
+  let transport: Promise<Transporter> | undefined;
+  const transportTo = (url: string) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return transport;
+  };
   return {
     send: async (mail) => {
       const row = await db
@@ -22,7 +28,7 @@ export const createMailer = (
         .values({ recipient: mail.to.toLowerCase(), subject: mail.subject, body_text: mail.text })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!transport) {
+      if (!smtpUrl) {
         options.logger.info(
           { outboxId: row.id, to: mail.to, subject: mail.subject },
           'email written to the outbox',
@@ -30,7 +36,12 @@ export const createMailer = (
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transportTo(smtpUrl)).sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+        });
         await db.updateTable('outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 
 /**
  * Measuring uploaded media by its content (issue 6, decision 023). Images go through sharp (libvips): the
@@ -17,10 +16,14 @@ const MAX_DECODED_PIXELS = 50_000_000;
 const PROBE_TIMEOUT_MS = 15_000;
 const MAX_TOOL_OUTPUT_BYTES = 1024 * 1024;
 
+/** sharp, loaded with the first image instead of at start (decision 031). */
+const loadSharp = async () => (await import('sharp')).default;
+
 export type ImageHeader = { width: number; height: number; frames: number };
 
 /** Width, height and frame count from the image's header, or `undefined` when it cannot be read. */
 export const readImageHeader = async (data: Buffer): Promise<ImageHeader | undefined> => {
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(data).metadata();
     const width = metadata.width;
@@ -38,6 +41,7 @@ export const readImageHeader = async (data: Buffer): Promise<ImageHeader | undef
  */
 export const imageDecodes = async (data: Buffer, header: ImageHeader): Promise<boolean> => {
   if (header.width * header.height * header.frames > MAX_DECODED_PIXELS) return false;
+  const sharp = await loadSharp();
   try {
     await sharp(data, { failOn: 'truncated', limitInputPixels: MAX_DECODED_PIXELS, pages: -1 }).stats();
     return true;

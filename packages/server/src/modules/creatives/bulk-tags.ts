@@ -10,7 +10,6 @@ import {
 } from '@beacon/domain/validation/creative-bulk-tags';
 import { TECHNICAL_TYPE_OF } from '@beacon/domain/validation/creative-form';
 import type { FastifyRequest } from 'fastify';
-import { readSheet } from 'read-excel-file/node';
 import { z } from 'zod';
 import type { AppInstance, Deps, Principal } from '../../app-types';
 import type { NewCreative } from '../../db/schema';
@@ -56,6 +55,8 @@ export const readBulkTagSheet = async (data: Buffer): Promise<BulkTagCell[][]> =
   });
   if (verdict === 'too_large') throw invalid(BULK_TAG_TOO_LARGE_MESSAGE);
   if (verdict !== 'ok') throw invalid(BULK_TAG_NOT_XLSX_MESSAGE);
+  // Loaded on the first spreadsheet, not at start (decision 031).
+  const { readSheet } = await import('read-excel-file/node');
   try {
     return (await readSheet(data)) as BulkTagCell[][];
   } catch {
