@@ -56,6 +56,11 @@ export type BuildOptions = {
   jobWorker?: { pollMs: number };
   /** How VAST URLs are checked; the installation fetches them (tests stand in for the ad servers). */
   checkVastSource?: VastSourceCheck;
+  /**
+   * Get the app ready before answering (the default). main.ts builds it while the database opens and leaves
+   * that to `listen`, after the migrations: the ready hooks read the grant secret and start the job worker.
+   */
+  ready?: boolean;
 };
 
 /** Every kind of durable job the worker runs (decision 019). */
@@ -72,6 +77,7 @@ export const buildApp = async ({
   webRoot,
   jobWorker,
   checkVastSource = createVastSourceCheck(),
+  ready = true,
 }: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
     logger,
@@ -87,19 +93,28 @@ export const buildApp = async ({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Building the app reads nothing from the database, so that a start can build it while the database opens
+  // and its migrations run (decision 031); the grant secret is read when the app gets ready, before any request.
+  let grantSecret: string | undefined;
   const deps: Deps = {
     db,
     config,
     clock,
     logger: app.log,
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
-    grantSecret: await loadGrantSecret({ db }),
+    get grantSecret() {
+      if (grantSecret === undefined) throw new Error('The grant secret is read once the app is ready');
+      return grantSecret;
+    },
     sessionCache: createSessionCache(config.session.cacheSeconds * 1000),
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     jobs: idleJobWorker,
     checkVastSource,
   };
   app.decorate('deps', deps);
+  app.addHook('onReady', async () => {
+    grantSecret = await loadGrantSecret({ db });
+  });
   if (jobWorker) {
     app.addHook('onReady', async () => {
       deps.jobs = startJobWorker(
@@ -188,6 +203,6 @@ export const buildApp = async ({
 
   await registerConsole(app, webRoot);
 
-  await app.ready();
+  if (ready) await app.ready();
   return Object.assign(app, { registeredRoutes });
 };

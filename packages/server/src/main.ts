@@ -55,7 +55,24 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const startedAt = Date.now();
   v8.setFlagsFromString(NO_PRETENURING);
   const config = loadConfig();
-  const db = await openDatabase(config);
+  const db = await createDatabase(databaseTargetFromConfig(config, CLUSTER_TEMPLATE), {
+    waitUntilOpen: false,
+  });
+  // The app is built on this thread while the embedded database opens in its own (decision 031). Building it
+  // reads nothing from the database; it gets ready (grant secret, job worker) when it listens, after the
+  // migrations and the seed.
+  const webRoot = process.env.BEACON_WEB_ROOT || fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const building = buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
+    webRoot,
+    jobWorker: { pollMs: JOB_POLL_MS },
+    ready: false,
+  });
+  // Its failure is answered where it is awaited, below; not as an unhandled rejection meanwhile.
+  building.catch(() => undefined);
+  await migrateToLatest(db);
   const isEmbedded = !config.databaseUrl;
   const isEmpty = await isDatabaseEmpty(db);
   if (seedDemoFlag && !isEmpty) {
@@ -66,15 +83,7 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   }
   const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
   if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
-
-  const webRoot = process.env.BEACON_WEB_ROOT || fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const app = await buildApp({
-    config,
-    db,
-    logger: { level: config.logLevel, serializers: { req: serializeRequest } },
-    webRoot,
-    jobWorker: { pollMs: JOB_POLL_MS },
-  });
+  const app = await building;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -35,7 +35,14 @@ const clusterTemplate = (
   return templateFile;
 };
 
-export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
+/**
+ * The database of `target`. An embedded one is open when this answers, unless `waitUntilOpen` is false: then its
+ * first statement waits until it is, and fails as this would have (decision 031).
+ */
+export const createDatabase = async (
+  target: DatabaseTarget,
+  { waitUntilOpen = true }: { waitUntilOpen?: boolean } = {},
+): Promise<Db> => {
   if (target.kind === 'postgres') {
     // node-postgres is loaded only here: an embedded start does not pay for it (decision 031).
     const { default: pg } = await import('pg');
@@ -53,11 +60,14 @@ export const createDatabase = async (target: DatabaseTarget): Promise<Db> => {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const dialect = await startPGliteWorker({
-    dataDir: target.dataDir,
-    template: target.template,
-    templateFile: target.template ? undefined : clusterTemplate(target.dataDir, target.templateFile),
-  });
+  const dialect = await startPGliteWorker(
+    {
+      dataDir: target.dataDir,
+      template: target.template,
+      templateFile: target.template ? undefined : clusterTemplate(target.dataDir, target.templateFile),
+    },
+    { waitUntilOpen },
+  );
   return new Kysely<Database>({ dialect });
 };
 

@@ -191,6 +191,43 @@ describe('the embedded database on a worker thread', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('without waiting for the open, answers at once and fails the first statement with the same reason', async () => {
+    const dir = temporaryDirectory();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const notADirectory = path.join(dir, 'db');
+      writeFileSync(notADirectory, 'not a database');
+      const opening = await createDatabase(
+        { kind: 'embedded', dataDir: notADirectory },
+        { waitUntilOpen: false },
+      );
+      // The open fails in its thread before any statement is sent: nothing may go unhandled meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await expect(sql`SELECT 1`.execute(opening)).rejects.toThrow(
+        `The embedded database in ${notADirectory} could not be opened: ErrnoError (errno 54)`,
+      );
+      await opening.destroy();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without waiting for the open, runs the statements sent meanwhile once it is open', async () => {
+    const opening = await createDatabase({ kind: 'embedded', dataDir: undefined }, { waitUntilOpen: false });
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3].map((value) => sql<{ value: number }>`SELECT ${value}::int AS value`.execute(opening)),
+      );
+      expect(answers.map((answer) => answer.rows[0]?.value)).toEqual([1, 2, 3]);
+    } finally {
+      await opening.destroy();
+    }
+  });
 });
 
 describe('closing and crashing', () => {

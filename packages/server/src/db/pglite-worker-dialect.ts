@@ -344,10 +344,19 @@ export class PGliteWorkerDialect implements Dialect {
   }
 }
 
-/** Starts the worker and opens PGlite in it; rejects with PGlite's own error when that fails. */
-export const startPGliteWorker = async (options: PGliteWorkerOptions): Promise<PGliteWorkerDialect> => {
+/**
+ * Starts the worker and opens PGlite in it; rejects with PGlite's own error when that fails. With
+ * `waitUntilOpen: false` it answers at once, while PGlite opens in its thread: the first statement waits for it
+ * (the driver's `init`) and fails with that error, so that a start can do other work meanwhile (decision 031).
+ */
+export const startPGliteWorker = async (
+  options: PGliteWorkerOptions,
+  { waitUntilOpen = true }: { waitUntilOpen?: boolean } = {},
+): Promise<PGliteWorkerDialect> => {
   const template = options.template ? await options.template.arrayBuffer() : undefined;
   const client = new PGliteWorkerClient(options, template);
-  await client.ready;
+  if (waitUntilOpen) await client.ready;
+  // Answered through the first statement instead; not an unhandled rejection before it is sent.
+  else client.ready.catch(() => undefined);
   return new PGliteWorkerDialect(client);
 };
