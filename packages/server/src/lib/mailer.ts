@@ -16,11 +16,15 @@ export const createMailer = (
   options: { smtpUrl: string | undefined; from: string; logger: FastifyBaseLogger },
 ): Mailer => {
   const { smtpUrl } = options;
-  let transport: Promise<Transporter> | undefined;
-  const transportTo = (url: string) => {
-    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
-    return transport;
-  };
+  let loading: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? () => {
+        loading ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        return loading;
+      }
+    : undefined;
   return {
     send: async (mail) => {
       const row = await db
@@ -28,7 +32,7 @@ export const createMailer = (
         .values({ recipient: mail.to.toLowerCase(), subject: mail.subject, body_text: mail.text })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!smtpUrl) {
+      if (!transport) {
         options.logger.info(
           { outboxId: row.id, to: mail.to, subject: mail.subject },
           'email written to the outbox',
@@ -36,7 +40,7 @@ export const createMailer = (
         return;
       }
       try {
-        await (await transportTo(smtpUrl)).sendMail({
+        await (await transport()).sendMail({
           from: options.from,
           to: mail.to,
           subject: mail.subject,
