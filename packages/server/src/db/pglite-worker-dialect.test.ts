@@ -170,6 +170,51 @@ describe('the embedded database on a worker thread', () => {
     expect((await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db)).rows).toEqual([{ ok: 1 }]);
   });
 
+  it('keeps exactly the committed rows of many concurrent transactions, half of which roll back', async () => {
+    await sql`CREATE TABLE race (id integer PRIMARY KEY, step integer NOT NULL)`.execute(db);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) =>
+        db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO race (id, step) VALUES (${index}, 1)`.execute(trx);
+          // Hand the thread to the other transactions between the statements of this one.
+          await new Promise((resolve) => setTimeout(resolve, index % 3));
+          await sql`UPDATE race SET step = 2 WHERE id = ${index}`.execute(trx);
+          if (index % 2 === 1) throw new Error(`transaction ${index} rolls back`);
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(25);
+    const { rows } = await sql<{ id: number; step: number }>`SELECT id, step FROM race ORDER BY id`.execute(
+      db,
+    );
+    expect(rows).toEqual(Array.from({ length: 25 }, (_, index) => ({ id: index * 2, step: 2 })));
+  });
+
+  it('never runs a statement of another request inside a transaction, nor one transaction inside another', async () => {
+    await sql`CREATE TABLE seen (reader integer, count integer)`.execute(db);
+    const writers = Array.from({ length: 20 }, (_, index) =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`INSERT INTO race (id, step) VALUES (${1000 + index}, 1)`.execute(trx);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          throw new Error('rolls back');
+        })
+        .catch(() => undefined),
+    );
+    // Statements outside transactions, sent while the writers run: none may count an uncommitted row.
+    const readers = Array.from({ length: 40 }, async (_, index) => {
+      await new Promise((resolve) => setTimeout(resolve, index % 5));
+      const { rows } = await sql<{
+        count: string;
+      }>`SELECT count(*) AS count FROM race WHERE id >= 1000`.execute(db);
+      return Number(rows[0]?.count);
+    });
+    const [, counts] = await Promise.all([Promise.all(writers), Promise.all(readers)]);
+    expect(counts.every((count) => count === 0)).toBe(true);
+    expect((await sql`SELECT id FROM race WHERE id >= 1000`.execute(db)).rows).toEqual([]);
+  });
+
   it('answers many statements sent at once, each with its own rows', async () => {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>

@@ -223,15 +223,20 @@ class PGliteWorkerConnection implements DatabaseConnection {
 }
 
 /**
- * PGlite has one session, so a transaction must own it from BEGIN to COMMIT or ROLLBACK: while one runs,
- * statements of every other connection wait. Outside transactions statements do not wait for each other's
- * answers: they are sent at once and the worker runs them in the order they arrive, so the worker always has
- * the next one at hand.
+ * PGlite has one session, so a transaction must own it from BEGIN to COMMIT or ROLLBACK (decision 032): while
+ * one runs, statements of every other connection wait, and so does every other BEGIN. Whether a statement may
+ * go is decided and the statement posted in the same synchronous step, never across an `await`: a check that
+ * resolved in one microtask and a post in a later one let a second BEGIN, or a statement of another request,
+ * into a transaction that had taken the session in between. Waiters are let through in the order they came;
+ * a BEGIN among them takes the session and the ones after it wait again. Outside transactions statements do
+ * not wait for each other's answers: they are posted at once and the worker runs them in the order they
+ * arrive, so it always has the next one at hand.
  */
 class PGliteWorkerDriver implements Driver {
   readonly #client: PGliteWorkerClient;
   #transactionOwner: PGliteWorkerConnection | undefined;
-  #waiting: (() => void)[] = [];
+  /** Statements and BEGINs of other connections that came while a transaction held the session, in order. */
+  readonly #waiting: { connection: PGliteWorkerConnection; begins: boolean; go: () => void }[] = [];
 
   constructor(client: PGliteWorkerClient) {
     this.#client = client;
@@ -245,38 +250,56 @@ class PGliteWorkerDriver implements Driver {
     return new PGliteWorkerConnection(this);
   }
 
-  /** Resolves once `connection` may send a statement: no transaction runs, or it is its own. */
-  async #turnOf(connection: PGliteWorkerConnection): Promise<void> {
-    while (this.#transactionOwner !== undefined && this.#transactionOwner !== connection) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  #mayGo(connection: PGliteWorkerConnection): boolean {
+    return this.#transactionOwner === undefined || this.#transactionOwner === connection;
+  }
+
+  /**
+   * Runs `send` as soon as `connection` may use the session: at once, in this synchronous step, when no other
+   * connection's transaction holds it; otherwise after that transaction ends, in the order of arrival. When
+   * `begins`, the connection takes the session in the same step as it sends its BEGIN.
+   */
+  #inTurn<T>(connection: PGliteWorkerConnection, begins: boolean, send: () => Promise<T>): Promise<T> {
+    const go = () => {
+      if (begins) this.#transactionOwner = connection;
+      return send();
+    };
+    if (this.#mayGo(connection) && this.#waiting.length === 0) return go();
+    return new Promise<T>((resolve, reject) => {
+      this.#waiting.push({ connection, begins, go: () => go().then(resolve, reject) });
+    });
+  }
+
+  /** Lets the waiting through in order, until one of them begins a transaction (and so takes the session). */
+  #letWaitingThrough(): void {
+    while (this.#waiting.length > 0) {
+      const next = this.#waiting[0];
+      if (!next || !this.#mayGo(next.connection)) return;
+      this.#waiting.shift();
+      next.go();
     }
   }
 
   #endTransaction(connection: PGliteWorkerConnection): void {
     if (this.#transactionOwner !== connection) return;
     this.#transactionOwner = undefined;
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    for (const resolve of waiting) resolve();
+    this.#letWaitingThrough();
   }
 
-  async execute<R>(
-    connection: PGliteWorkerConnection,
-    compiledQuery: CompiledQuery,
-  ): Promise<QueryResult<R>> {
-    await this.#turnOf(connection);
-    return this.#client.query<R>(compiledQuery);
+  execute<R>(connection: PGliteWorkerConnection, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    // A transaction's own statements never queue behind the connections waiting for it to end.
+    if (this.#transactionOwner === connection) return this.#client.query<R>(compiledQuery);
+    return this.#inTurn(connection, false, () => this.#client.query<R>(compiledQuery));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const owner = connection as PGliteWorkerConnection;
-    await this.#turnOf(owner);
-    this.#transactionOwner = owner;
     const words = ['start transaction'];
     if (settings.isolationLevel) words.push(`isolation level ${settings.isolationLevel}`);
     if (settings.accessMode) words.push(settings.accessMode);
+    const begin = CompiledQuery.raw(words.length > 1 ? words.join(' ') : 'begin');
     try {
-      await this.#client.query(CompiledQuery.raw(words.length > 1 ? words.join(' ') : 'begin'));
+      await this.#inTurn(owner, true, () => this.#client.query(begin));
     } catch (error) {
       this.#endTransaction(owner);
       throw error;

@@ -52,12 +52,22 @@ export const testVastSourceCheck: VastSourceCheck = async (source) => {
 
 /** Boots the real app on a fresh database, seeded with the demo world unless told otherwise. */
 export const startTestApp = async (
-  options: { seed?: boolean; env?: Record<string, string>; clock?: TestClock } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    /** What the app is given instead of the database itself (the concurrency suite's injected faults). */
+    appDb?: (db: Db) => Db;
+    /** The embedded database on disk, as the server runs it, rather than in memory (timing tests). */
+    isDatabaseOnDisk?: boolean;
+  } = {},
 ): Promise<TestContext> => {
-  const { db, destroy } = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-test-'));
+  const { db, destroy } = await createTestDatabase(
+    options.isDatabaseOnDisk ? { embeddedDataDir: path.join(dataDir, 'database') } : {},
+  );
   // The session cache is off by default so that tests changing rows directly see the change at once;
   // session-cache.test.ts runs with it on.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://beacon.test',
     SESSION_CACHE_SECONDS: '0',
@@ -66,7 +76,12 @@ export const startTestApp = async (
   });
   if (options.seed ?? true) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ config, db, clock, checkVastSource: testVastSourceCheck });
+  const app = await buildApp({
+    config,
+    db: options.appDb ? options.appDb(db) : db,
+    clock,
+    checkVastSource: testVastSourceCheck,
+  });
   return {
     app,
     db,
