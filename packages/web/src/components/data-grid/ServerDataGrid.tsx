@@ -33,6 +33,7 @@ import { type ListFetcher, useListQuery } from '../../api/list-query';
 import { TextInput } from '../TextInput';
 import { serverGridColumns } from './grid-filter-operators';
 import {
+  EMPTY_GRID_STATE,
   fromGridFilterModel,
   fromGridSortModel,
   type GridNavigationState,
@@ -164,6 +165,24 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
     const filters = fromGridFilterModel(model, spec);
     if (!sameFilters(filters, state.filters)) setState(withFilters(state, filters));
   };
+  // The grid sends a new sort model to its own sortModelChange handler, which goes back to the first page,
+  // whenever the prop is a new object: the models keep their identity until what they say changes.
+  const sortField = state.sort?.field;
+  const sortDirection = state.sort?.direction;
+  const sortModel = useMemo(
+    () =>
+      toGridSortModel(
+        sortField && sortDirection
+          ? { ...EMPTY_GRID_STATE, sort: { field: sortField, direction: sortDirection } }
+          : EMPTY_GRID_STATE,
+      ),
+    [sortField, sortDirection],
+  );
+  const page = state.page;
+  const paginationModel = useMemo(
+    () => toGridPaginationModel({ ...EMPTY_GRID_STATE, page }, pageSize),
+    [page, pageSize],
+  );
   const onSortModelChange = (model: GridSortModel) =>
     setState(withSort(state, fromGridSortModel(model, spec)));
   const onPaginationModelChange = (model: GridPaginationModel) => {
@@ -231,11 +250,11 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           localeText={{ noRowsLabel: isError ? '' : emptyText, noResultsOverlayLabel: noResultsText }}
           paginationMode="server"
           rowCount={list.data?.total ?? 0}
-          paginationModel={toGridPaginationModel(state, pageSize)}
+          paginationModel={paginationModel}
           onPaginationModelChange={onPaginationModelChange}
           pageSizeOptions={[pageSize]}
           sortingMode="server"
-          sortModel={toGridSortModel(state)}
+          sortModel={sortModel}
           onSortModelChange={onSortModelChange}
           filterMode="server"
           filterModel={filterModel}
