@@ -26,6 +26,21 @@ const run = (name, command, args, env = {}) => {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
+// Video and audio creatives need ffmpeg and ffprobe (decision 023). Without them their tests skip, visibly; CI
+// requires them (REQUIRE_MEDIA_TOOLS=1), so that there a missing tool fails the run.
+const mediaToolsFound = ['ffmpeg', 'ffprobe'].every(
+  (tool) => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0,
+);
+if (!mediaToolsFound) {
+  const required = process.env.REQUIRE_MEDIA_TOOLS === '1';
+  console.log(
+    required
+      ? '\nREQUIRE_MEDIA_TOOLS=1 but ffmpeg/ffprobe were not found: the video and audio tests will fail.'
+      : '\nffmpeg/ffprobe were not found: the video and audio tests are skipped (Debian: apt-get install ffmpeg).',
+  );
+  parts.push({ name: 'video and audio tests (ffmpeg)', ok: required ? false : null });
+}
+
 const typecheckOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lintOk = run('lint', 'npm', ['run', '--silent', 'lint']);
 if (!typecheckOk) failed += 1;
@@ -67,11 +82,11 @@ if (chromium) {
   failed += 1;
   console.error('\nREQUIRE_E2E=1 but no Chromium was found (install Debian chromium or set CHROMIUM_PATH).');
 } else {
-  parts.push({ name: 'end-to-end', ok: null });
+  parts.push({ name: 'end-to-end (no Chromium found)', ok: null });
 }
 
 console.log('\nParts:');
 for (const part of parts)
-  console.log(`  ${part.ok === null ? '– skipped (no Chromium found)' : part.ok ? '✓' : '✗'} ${part.name}`);
+  console.log(`  ${part.ok === null ? '– skipped' : part.ok ? '✓' : '✗'} ${part.name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(parts.every((part) => part.ok !== false) && failed === 0 ? 0 : 1);

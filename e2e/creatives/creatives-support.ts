@@ -2,7 +2,7 @@
  * Helpers of the creatives specs: real sample files (a PNG drawn by sharp, a short MP4 made by ffmpeg, an XLSX
  * sheet written by write-excel-file), API setup as a demo user, and screenshots to look at.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,19 @@ import sharp from 'sharp';
 import writeXlsxFile from 'write-excel-file/node';
 
 const run = promisify(execFile);
+
+const runs = (tool: string): boolean => spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Whether the specs that make and process video and audio can run: ffmpeg and ffprobe are found, or they
+ * are required (CI sets REQUIRE_MEDIA_TOOLS=1, so that a missing tool fails instead of skipping).
+ */
+export const MEDIA_TOOLS_SKIP_REASON =
+  runs('ffmpeg') && runs('ffprobe')
+    ? undefined
+    : process.env.REQUIRE_MEDIA_TOOLS === '1'
+      ? undefined
+      : 'skipped: ffmpeg/ffprobe are not installed here (Debian: apt-get install ffmpeg)';
 
 /** A PNG of a given size, a flat colour with a band (a few KB). */
 export const pngOf = async (width: number, height: number): Promise<Buffer> =>

@@ -20,6 +20,7 @@ import {
   bearer,
   createTagThroughApi,
   creativesNamed,
+  MEDIA_TOOLS_SKIP_REASON,
   mp3Of,
   mp4Of,
   pngOf,
@@ -181,6 +182,7 @@ const createVideoThroughDialog = async (page: Page, name: string, { check = fals
 };
 
 test('a video creative is seen processing, then processed', async ({ page }) => {
+  test.skip(MEDIA_TOOLS_SKIP_REASON !== undefined, MEDIA_TOOLS_SKIP_REASON);
   test.setTimeout(120_000);
   const name = unique('Launch video');
   await logIn(page, 'editor');
@@ -199,6 +201,7 @@ test('a video creative is seen processing, then processed', async ({ page }) => 
 });
 
 test('the library follows a video’s processing without being reloaded', async ({ page }) => {
+  test.skip(MEDIA_TOOLS_SKIP_REASON !== undefined, MEDIA_TOOLS_SKIP_REASON);
   test.setTimeout(120_000);
   const name = unique('Teaser video');
   await logIn(page, 'editor');
@@ -247,6 +250,7 @@ test('native, audio and external video creatives are made through the dialog, fi
   page,
   request,
 }) => {
+  test.skip(MEDIA_TOOLS_SKIP_REASON !== undefined, MEDIA_TOOLS_SKIP_REASON);
   test.setTimeout(120_000);
   const token = await tokenOf(request, 'editor');
   await logIn(page, 'editor');
