@@ -15,3 +15,8 @@ export const CREATIVE_PROCESSING_MESSAGE =
 export const CREATIVE_WITHOUT_VIDEO_MESSAGE =
   'This creative does not has a video yet. Upload one and try again';
 export const DASHBOARD_UNAVAILABLE_MESSAGE = 'Something went wrong';
+
+/** A part of the console (a lazily loaded page or dialog) could not be fetched, even after retries. */
+export const CHUNK_LOAD_FAILED_TITLE = 'This page could not be loaded';
+export const CHUNK_LOAD_FAILED_MESSAGE =
+  'The connection may have dropped, or a new version of Beacon has just been installed. Reload the page to try again';

@@ -5,6 +5,7 @@ import {
   type QueryResult,
   type RootOperationNode,
   sql,
+  TableNode,
   type UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,8 +52,10 @@ const isWrite = (node: RootOperationNode): boolean => {
   switch (node.kind) {
     case 'InsertQueryNode':
       return !SPARED_TABLES.test(node.into?.table.identifier.name ?? '');
-    case 'UpdateQueryNode':
-      return !(node.table?.kind === 'TableNode' && SPARED_TABLES.test(node.table.table.identifier.name));
+    case 'UpdateQueryNode': {
+      const { table } = node;
+      return !(table && TableNode.is(table) && SPARED_TABLES.test(table.table.identifier.name));
+    }
     case 'DeleteQueryNode':
       return true;
     case 'RawNode':

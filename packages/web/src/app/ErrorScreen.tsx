@@ -1,5 +1,10 @@
 import { DEFAULT_LANDING_ROUTE } from '@beacon/domain/access/route-guard';
-import { TRY_AGAIN_LATER_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
+import {
+  CHUNK_LOAD_FAILED_MESSAGE,
+  CHUNK_LOAD_FAILED_TITLE,
+  TRY_AGAIN_LATER_MESSAGE,
+  UNEXPECTED_ERROR_MESSAGE,
+} from '@beacon/domain/dictionary/error-catalogue';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isChunkLoadError } from '../lib/lazy';
 import { LOGIN_PATH } from './session/session-actions';
 
 /** The error's name, message and stack as one text, for the read-only box and for support. */
@@ -37,6 +43,9 @@ export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
   const [isCopied, setIsCopied] = useState(false);
   const isOnLanding = window.location.pathname.replace(/\/+$/, '') === DEFAULT_LANDING_ROUTE;
   const target = isOnLanding ? LOGIN_PATH : DEFAULT_LANDING_ROUTE;
+  // Code that could not be fetched after its retries (lib/lazy.ts): nothing is broken but the connection or a
+  // new version's chunk names, so the way out is a reload of the same page.
+  const isLoadFailure = isChunkLoadError(error);
 
   useEffect(() => {
     console.error('[error screen]', error);
@@ -58,10 +67,13 @@ export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <ErrorOutlineOutlined color="error" sx={{ fontSize: 40 }} aria-hidden />
-            <Typography variant="h1">{UNEXPECTED_ERROR_MESSAGE}</Typography>
+            <Typography variant="h1">
+              {isLoadFailure ? CHUNK_LOAD_FAILED_TITLE : UNEXPECTED_ERROR_MESSAGE}
+            </Typography>
           </Stack>
           <Typography color="text.secondary">
-            {TRY_AGAIN_LATER_MESSAGE}. If it happens again, copy the details below and send them to support.
+            {isLoadFailure ? CHUNK_LOAD_FAILED_MESSAGE : TRY_AGAIN_LATER_MESSAGE}. If it happens again, copy
+            the details below and send them to support.
           </Typography>
           <Box>
             <Typography
@@ -115,9 +127,15 @@ export const ErrorScreen = ({ error }: { readonly error: unknown }) => {
             >
               {isCopied ? 'Details copied' : 'Copy details'}
             </Button>
-            <Button variant="contained" onClick={() => window.location.assign(target)}>
-              {isOnLanding ? 'Go to login' : 'Go to campaigns'}
-            </Button>
+            {isLoadFailure ? (
+              <Button variant="contained" onClick={() => window.location.reload()}>
+                Reload
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => window.location.assign(target)}>
+                {isOnLanding ? 'Go to login' : 'Go to campaigns'}
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Paper>

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { lazy } from '../lib/lazy';
 import { ApplicationLoadingBar } from './ApplicationLoadingBar';
 import { useBranding, useFavicon } from './branding';
 import { DialogStackProvider } from './dialogs/DialogStackProvider';

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { lazy } from '../lib/lazy';
 import { useDialogStack } from './dialogs/dialog-stack';
 import { useHasUnsavedChanges, useUnsavedChangesStore } from './unsaved-changes';
 

@@ -4,6 +4,7 @@
  */
 import { createBrowserRouter, Navigate, useParams } from 'react-router';
 import { prefetchCampaignPage } from '../features/campaigns/detail/prefetch';
+import { loadWithRetry } from '../lib/lazy';
 import { InitialLoadingBar } from './ApplicationLoadingBar';
 import { RouteErrorScreen } from './ErrorScreen';
 import { registerNavigate } from './navigation';
@@ -30,35 +31,43 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="login" replace /> },
           {
             path: 'login',
-            lazy: async () => ({ Component: (await import('../features/access/LoginPage')).LoginPage }),
+            lazy: async () => ({
+              Component: (await loadWithRetry(() => import('../features/access/LoginPage'))).LoginPage,
+            }),
           },
           {
             path: 'expired',
             lazy: async () => ({
-              Component: (await import('../features/access/ExpiredPasswordPage')).ExpiredPasswordPage,
+              Component: (await loadWithRetry(() => import('../features/access/ExpiredPasswordPage')))
+                .ExpiredPasswordPage,
             }),
           },
           {
             path: 'remember',
             lazy: async () => ({
-              Component: (await import('../features/access/RememberPasswordPage')).RememberPasswordPage,
+              Component: (await loadWithRetry(() => import('../features/access/RememberPasswordPage')))
+                .RememberPasswordPage,
             }),
           },
           {
             path: 'sent',
             lazy: async () => ({
-              Component: (await import('../features/access/ResetLinkSentPage')).ResetLinkSentPage,
+              Component: (await loadWithRetry(() => import('../features/access/ResetLinkSentPage')))
+                .ResetLinkSentPage,
             }),
           },
           {
             path: 'reset',
             lazy: async () => ({
-              Component: (await import('../features/access/ResetPasswordPage')).ResetPasswordPage,
+              Component: (await loadWithRetry(() => import('../features/access/ResetPasswordPage')))
+                .ResetPasswordPage,
             }),
           },
           {
             path: 'signup',
-            lazy: async () => ({ Component: (await import('../features/access/SignUpPage')).SignUpPage }),
+            lazy: async () => ({
+              Component: (await loadWithRetry(() => import('../features/access/SignUpPage'))).SignUpPage,
+            }),
           },
           { path: '*', element: <Navigate to="/access/login" replace /> },
         ],
@@ -67,16 +76,21 @@ export const router = createBrowserRouter([
         element: <RouteGuard />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('./layout/ShellLayout')).ShellLayout }),
+            lazy: async () => ({
+              Component: (await loadWithRetry(() => import('./layout/ShellLayout'))).ShellLayout,
+            }),
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+                lazy: async () => ({
+                  Component: (await loadWithRetry(() => import('../features/home/HomePage'))).HomePage,
+                }),
               },
               {
                 path: 'campaigns',
                 lazy: async () => ({
-                  Component: (await import('../features/campaigns/CampaignsPage')).CampaignsPage,
+                  Component: (await loadWithRetry(() => import('../features/campaigns/CampaignsPage')))
+                    .CampaignsPage,
                 }),
               },
               {
@@ -86,15 +100,17 @@ export const router = createBrowserRouter([
                   {
                     path: 'new',
                     lazy: async () => ({
-                      Component: (await import('../features/campaigns/create/NewCampaignPage'))
-                        .NewCampaignPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/campaigns/create/NewCampaignPage'))
+                      ).NewCampaignPage,
                     }),
                   },
                   {
                     path: 'new/:type',
                     lazy: async () => ({
-                      Component: (await import('../features/campaigns/create/NewCampaignPage'))
-                        .NewCampaignPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/campaigns/create/NewCampaignPage'))
+                      ).NewCampaignPage,
                     }),
                   },
                   { path: ':id', element: <CampaignIndexRedirect /> },
@@ -102,7 +118,9 @@ export const router = createBrowserRouter([
                     path: ':id/:tab',
                     loader: prefetchLoader(({ id }) => prefetchCampaignPage(id)),
                     lazy: async () => ({
-                      Component: (await import('../features/campaigns/detail/CampaignPage')).CampaignPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/campaigns/detail/CampaignPage'))
+                      ).CampaignPage,
                     }),
                   },
                 ],
@@ -110,7 +128,8 @@ export const router = createBrowserRouter([
               {
                 path: 'creatives',
                 lazy: async () => ({
-                  Component: (await import('../features/creatives/CreativesPage')).CreativesPage,
+                  Component: (await loadWithRetry(() => import('../features/creatives/CreativesPage')))
+                    .CreativesPage,
                 }),
               },
               {
@@ -119,14 +138,16 @@ export const router = createBrowserRouter([
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../features/creatives/CampaignCreativesPage'))
-                        .CampaignCreativesPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/creatives/CampaignCreativesPage'))
+                      ).CampaignCreativesPage,
                     }),
                   },
                   {
                     path: ':id',
                     lazy: async () => ({
-                      Component: (await import('../features/creatives/CreativePage')).CreativePage,
+                      Component: (await loadWithRetry(() => import('../features/creatives/CreativePage')))
+                        .CreativePage,
                     }),
                   },
                 ],
@@ -134,26 +155,31 @@ export const router = createBrowserRouter([
               {
                 path: 'backoffice',
                 lazy: async () => ({
-                  Component: (await import('./layout/BackofficeLayout')).BackofficeLayout,
+                  Component: (await loadWithRetry(() => import('./layout/BackofficeLayout')))
+                    .BackofficeLayout,
                 }),
                 children: [
                   { index: true, element: <Navigate to="organizations" replace /> },
                   {
                     path: 'organizations',
                     lazy: async () => ({
-                      Component: (await import('../features/backoffice/OrganizationsPage')).OrganizationsPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/backoffice/OrganizationsPage'))
+                      ).OrganizationsPage,
                     }),
                   },
                   {
                     path: 'campaigns',
                     lazy: async () => ({
-                      Component: (await import('../features/backoffice/CampaignsPage')).CampaignsPage,
+                      Component: (await loadWithRetry(() => import('../features/backoffice/CampaignsPage')))
+                        .CampaignsPage,
                     }),
                   },
                   {
                     path: 'creatives',
                     lazy: async () => ({
-                      Component: (await import('../features/backoffice/CreativesPage')).CreativesPage,
+                      Component: (await loadWithRetry(() => import('../features/backoffice/CreativesPage')))
+                        .CreativesPage,
                     }),
                   },
                 ],
@@ -164,41 +190,51 @@ export const router = createBrowserRouter([
                   {
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../features/resources/ResourcesLayout'))
+                      Component: (await loadWithRetry(() => import('../features/resources/ResourcesLayout')))
                         .ResourcesIndexRedirect,
                     }),
                   },
                   {
                     path: ':section',
                     lazy: async () => ({
-                      Component: (await import('../features/resources/ResourcesLayout')).ResourcesSectionPage,
+                      Component: (await loadWithRetry(() => import('../features/resources/ResourcesLayout')))
+                        .ResourcesSectionPage,
                     }),
                   },
                   {
                     path: 'publisher/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/resources/publisher-lists/PublisherListPage'))
-                        .PublisherListPage,
+                      Component: (
+                        await loadWithRetry(
+                          () => import('../features/resources/publisher-lists/PublisherListPage'),
+                        )
+                      ).PublisherListPage,
                     }),
                   },
                   {
                     path: 'geolist/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/resources/geolists/GeolistPage')).GeolistPage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/resources/geolists/GeolistPage'))
+                      ).GeolistPage,
                     }),
                   },
                   {
                     path: 'location-audience/:id',
                     lazy: async () => ({
                       Component: (
-                        await import('../features/resources/location-audiences/LocationAudiencePage')
+                        await loadWithRetry(
+                          () => import('../features/resources/location-audiences/LocationAudiencePage'),
+                        )
                       ).LocationAudiencePage,
                     }),
                   },
                   {
                     path: 'audience/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/resources/audiences/AudiencePage')).AudiencePage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/resources/audiences/AudiencePage'))
+                      ).AudiencePage,
                     }),
                   },
                 ],
@@ -206,20 +242,24 @@ export const router = createBrowserRouter([
               {
                 path: 'account',
                 lazy: async () => ({
-                  Component: (await import('../features/account/AccountLayout')).AccountLayout,
+                  Component: (await loadWithRetry(() => import('../features/account/AccountLayout')))
+                    .AccountLayout,
                 }),
                 children: [
                   { index: true, element: <Navigate to="profile" replace /> },
                   {
                     path: 'profile',
                     lazy: async () => ({
-                      Component: (await import('../features/account/profile/ProfilePage')).ProfilePage,
+                      Component: (
+                        await loadWithRetry(() => import('../features/account/profile/ProfilePage'))
+                      ).ProfilePage,
                     }),
                   },
                   {
                     path: 'users',
                     lazy: async () => ({
-                      Component: (await import('../features/account/users/UsersPage')).UsersPage,
+                      Component: (await loadWithRetry(() => import('../features/account/users/UsersPage')))
+                        .UsersPage,
                     }),
                   },
                 ],
@@ -227,13 +267,15 @@ export const router = createBrowserRouter([
               {
                 path: '404',
                 lazy: async () => ({
-                  Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage,
+                  Component: (await loadWithRetry(() => import('../features/not-found/NotFoundPage')))
+                    .NotFoundPage,
                 }),
               },
               {
                 path: '*',
                 lazy: async () => ({
-                  Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage,
+                  Component: (await loadWithRetry(() => import('../features/not-found/NotFoundPage')))
+                    .NotFoundPage,
                 }),
               },
             ],

@@ -1,5 +1,6 @@
 /** The console-wide dialogs, loaded on first use so that they stay out of the first page's code. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '../../lib/lazy';
 import { useDialogStack } from '../dialogs/dialog-stack';
 
 const ChangePasswordDialog = lazy(() =>

@@ -3,8 +3,9 @@
  * campaign, export campaign info, and the bulk activate, pause and delete confirmations. The campaign detail
  * may open the duplicate and export dialogs through this hook too.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useDialogStack } from '../../app/dialogs/dialog-stack';
+import { lazy } from '../../lib/lazy';
 import type { CampaignRow } from './api/campaign-row';
 import type { DuplicateSource } from './DuplicateCampaignDialog';
 

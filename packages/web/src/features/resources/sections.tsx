@@ -8,7 +8,8 @@
 import { canAccess } from '@beacon/domain/access/permissions';
 import type { AccessResource } from '@beacon/domain/access/resources';
 import type { OrganizationRole, UserRole } from '@beacon/domain/dictionary/roles';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, loadWithRetry } from '../../lib/lazy';
 
 export type ResourcesSectionName = 'audiences' | 'deals' | 'geolists' | 'publisher-lists';
 
@@ -25,26 +26,33 @@ export const RESOURCES_SECTIONS: readonly ResourcesSection[] = [
     name: 'audiences',
     label: 'Audiences',
     resource: 'resources-audiences',
-    Component: lazy(async () => ({ default: (await import('./AudiencesSection')).AudiencesSection })),
+    Component: lazy(async () => ({
+      default: (await loadWithRetry(() => import('./AudiencesSection'))).AudiencesSection,
+    })),
   },
   {
     name: 'deals',
     label: 'Deals',
     resource: 'resources-deals',
-    Component: lazy(async () => ({ default: (await import('./deals/DealsSection')).DealsSection })),
+    Component: lazy(async () => ({
+      default: (await loadWithRetry(() => import('./deals/DealsSection'))).DealsSection,
+    })),
   },
   {
     name: 'geolists',
     label: 'Geolists',
     resource: 'resources-geolists',
-    Component: lazy(async () => ({ default: (await import('./geolists/GeolistsSection')).GeolistsSection })),
+    Component: lazy(async () => ({
+      default: (await loadWithRetry(() => import('./geolists/GeolistsSection'))).GeolistsSection,
+    })),
   },
   {
     name: 'publisher-lists',
     label: 'Publisher lists',
     resource: 'resources-publishers',
     Component: lazy(async () => ({
-      default: (await import('./publisher-lists/PublisherListsSection')).PublisherListsSection,
+      default: (await loadWithRetry(() => import('./publisher-lists/PublisherListsSection')))
+        .PublisherListsSection,
     })),
   },
 ];

@@ -2,8 +2,9 @@
  * The dialogs of the organizations screen, opened on the dialog stack (§2) and loaded on first use: the
  * organization form (create, edit), duplicate, children and the bulk delete confirmation.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
+import { lazy } from '../../../lib/lazy';
 import type { Organization } from '../api/organization';
 
 const OrganizationDialog = lazy(() =>

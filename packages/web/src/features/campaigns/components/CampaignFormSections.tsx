@@ -45,7 +45,8 @@ import {
 } from '@beacon/domain/validation/campaign-form';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazy } from '../../../lib/lazy';
 import type { CampaignFormValues, InternalValues } from '../utils/campaign-form';
 import { allowedOptions, isFieldAsked } from '../utils/type-fields';
 import { CheckboxGroup, DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from './fields';

@@ -34,12 +34,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useCampaignDialogs } from '../../../components/campaign/use-campaign-dialogs';
+import { lazy } from '../../../lib/lazy';
 import {
   CAMPAIGNS_QUERY_KEY,
   type Campaign,

@@ -5,9 +5,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
+import { lazy } from '../../../lib/lazy';
 import type { Campaign } from '../api/get-campaign';
 import type { Strategy } from '../api/strategies';
 import {

@@ -6,7 +6,7 @@
 import type { CreativeType } from '@beacon/domain/dictionary/creatives';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
@@ -17,6 +17,7 @@ import {
   creativePath,
   creativeQueryKey,
 } from '../../../components/creative/api/creative';
+import { lazy } from '../../../lib/lazy';
 import { deleteCreative, duplicateCreative } from '../api/creative-writes';
 
 const CreativeDialog = lazy(() =>

@@ -3,8 +3,9 @@
  * (with the §8 deal duplication error), delete, monitor and history.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useDialogStack } from '../../../../app/dialogs/dialog-stack';
+import { lazy } from '../../../../lib/lazy';
 import { DeleteResourceDialog } from '../../components/DeleteResourceDialog';
 import { HistoryDialog } from '../../components/HistoryDialog';
 import { DEALS_QUERY_KEY, type DealRow, deleteDeal, fetchDealHistory } from '../api/deal';

@@ -4,8 +4,9 @@
  */
 import { duplicateGeolistName, ZGeolistDuplicate } from '@beacon/domain/validation/geolist-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useDialogStack } from '../../../../app/dialogs/dialog-stack';
+import { lazy } from '../../../../lib/lazy';
 import { DeleteResourceDialog } from '../../components/DeleteResourceDialog';
 import { DuplicateResourceDialog } from '../../components/DuplicateResourceDialog';
 import { HistoryDialog } from '../../components/HistoryDialog';
