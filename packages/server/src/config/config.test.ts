@@ -60,6 +60,9 @@ describe('loadConfig', () => {
     ['PASSWORD_RESET_MINUTES', '0'],
     ['PREPAYMENT_MULTIPLIER', '-2'],
     ['PREPAYMENT_MULTIPLIER', 'lots'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', '0'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS', 'five'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES', '0'],
   ])('refuses %s=%s and names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
     expect(() => loadConfig({ [name]: value })).toThrow(value);
@@ -93,5 +96,35 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+  });
+
+  it('throttles logins per account and address, per address and per account from all addresses', () => {
+    expect(loadConfig({}).login).toEqual({
+      maxFailuresPerAccountAndAddress: 5,
+      maxFailuresPerAddress: 30,
+      maxFailuresPerAccountAllAddresses: 100,
+      windowMinutes: 15,
+    });
+    expect(
+      loadConfig({
+        LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: '50',
+        LOGIN_WINDOW_MINUTES: '10',
+      }).login,
+    ).toEqual({
+      maxFailuresPerAccountAndAddress: 3,
+      maxFailuresPerAddress: 20,
+      maxFailuresPerAccountAllAddresses: 50,
+      windowMinutes: 10,
+    });
+  });
+
+  it('still reads LOGIN_MAX_FAILURES_PER_ACCOUNT, as the ceiling per account and address', () => {
+    expect(loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4' }).login.maxFailuresPerAccountAndAddress).toBe(4);
+    expect(
+      loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '6' })
+        .login.maxFailuresPerAccountAndAddress,
+    ).toBe(6);
   });
 });

@@ -14,7 +14,13 @@ export type Config = {
   mailFrom: string;
   session: { idleTimeoutMinutes: number; absoluteTimeoutHours: number; cacheSeconds: number };
   password: { maxAgeDays: number; expiryWarningDays: number; resetTokenMinutes: number };
-  login: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  /** Login throttling (decision 034): failures counted per window by username and address, pair and each. */
+  login: {
+    maxFailuresPerAccountAndAddress: number;
+    maxFailuresPerAddress: number;
+    maxFailuresPerAccountAllAddresses: number;
+    windowMinutes: number;
+  };
   simulationGrantSeconds: number;
   prepaymentMultiplier: number;
   plannerMapUrl: string | undefined;
@@ -74,8 +80,15 @@ export const loadConfig = (env: Env = process.env): Config => {
       resetTokenMinutes: Math.min(integer(env, 'PASSWORD_RESET_MINUTES', 60, 1), 60),
     },
     login: {
-      maxFailuresPerAccount: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
+      // The older LOGIN_MAX_FAILURES_PER_ACCOUNT was the low ceiling on guesses at one account: the pair's now.
+      maxFailuresPerAccountAndAddress: integer(
+        env,
+        'LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS',
+        integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
+        1,
+      ),
       maxFailuresPerAddress: integer(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1),
+      maxFailuresPerAccountAllAddresses: integer(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES', 100, 1),
       windowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
     },
     simulationGrantSeconds: integer(env, 'SIMULATION_GRANT_SECONDS', 300, 10),

@@ -25,7 +25,8 @@ export type ImageHeader = { width: number; height: number; frames: number };
 export const readImageHeader = async (data: Buffer): Promise<ImageHeader | undefined> => {
   const sharp = await loadSharp();
   try {
-    const metadata = await sharp(data).metadata();
+    // The header only: a picture far over any pixel limit still tells its size, for the caller to refuse.
+    const metadata = await sharp(data, { limitInputPixels: false }).metadata();
     const width = metadata.width;
     const height = metadata.pageHeight ?? metadata.height;
     if (!width || !height) return undefined;

@@ -1,7 +1,15 @@
+import {
+  type UploadRule,
+  uploadKindsText,
+  uploadSizeText,
+  uploadTooLargeMessage,
+  uploadWrongKindMessage,
+} from '@beacon/domain/validation/uploads';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { type FileKind, sniffFileKind } from '../lib/file-store';
+import { checkUploadedPicture } from '../lib/image-upload-check';
 
 /** An uploaded file, read whole and recognised by its content. */
 export type Upload = { field: string; filename: string; kind: FileKind; data: Buffer };
@@ -13,8 +21,8 @@ declare module 'fastify' {
   }
 }
 
-/** What one file field of a multipart route accepts. */
-export type UploadField = { kinds: readonly FileKind[]; maxBytes: number; label: string };
+/** What one file field of a multipart route accepts (the rules live in the domain, decision 035). */
+export type UploadField = UploadRule;
 
 /** The multipart field that carries the JSON body when a request also sends files. */
 export const MULTIPART_DATA_FIELD = 'data';
@@ -32,14 +40,6 @@ export const registerUploads = async (app: FastifyInstance): Promise<void> => {
     throwFileSizeLimit: false,
   });
 };
-
-const kindsText = (kinds: readonly FileKind[]): string => {
-  const names = kinds.map((kind) => (kind === 'jpeg' ? 'JPEG' : kind.toUpperCase()));
-  return names.length === 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-};
-
-const sizeText = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 102.4) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', { details: [{ path, message }] });
@@ -62,12 +62,15 @@ const readParts = async (request: FastifyRequest, fields: Record<string, UploadF
     }
     const content = await part.toBuffer();
     if (part.file.truncated || content.byteLength > field.maxBytes) {
-      throw invalid(part.fieldname, `The ${field.label} must be at most ${sizeText(field.maxBytes)}`);
+      throw invalid(part.fieldname, uploadTooLargeMessage(field));
     }
     const kind = sniffFileKind(content);
     if (content.byteLength === 0 || !kind || !field.kinds.includes(kind)) {
-      throw invalid(part.fieldname, `The ${field.label} must be a ${kindsText(field.kinds)} file`);
+      throw invalid(part.fieldname, uploadWrongKindMessage(field, kind));
     }
+    // Every picture is measured from its header before anything decodes it, then decoded once (decision 035).
+    const picture = await checkUploadedPicture(field, kind, content);
+    if (!picture.ok) throw invalid(part.fieldname, picture.message);
     uploads[part.fieldname] = { field: part.fieldname, filename: part.filename, kind, data: content };
   }
   return { data, uploads };
@@ -101,6 +104,7 @@ export const describeUploads = (fields: Record<string, UploadField>): string =>
   [
     `Send JSON, or multipart/form-data with the JSON in the \`${MULTIPART_DATA_FIELD}\` field and files in:`,
     ...Object.entries(fields).map(
-      ([name, field]) => `- \`${name}\`: ${kindsText(field.kinds)}, at most ${sizeText(field.maxBytes)}`,
+      ([name, field]) =>
+        `- \`${name}\`: ${uploadKindsText(field.kinds)}, at most ${uploadSizeText(field.maxBytes)}`,
     ),
   ].join('\n');

@@ -1,4 +1,5 @@
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
+import { FAVICON_UPLOAD, ORGANIZATION_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
@@ -25,10 +26,10 @@ import {
   updateOrganization,
 } from './organizations.service';
 
-/** The files an organization update may carry: the logo (stored in `image`) and the favicon. */
+/** The files an organization update may carry: the logo (stored in `image`) and the favicon (decision 035). */
 const ORGANIZATION_UPLOADS = {
-  logo: { kinds: ['png', 'jpeg', 'svg'], maxBytes: 512 * 1024, label: 'logo' },
-  favicon: { kinds: ['png', 'ico', 'svg'], maxBytes: 256 * 1024, label: 'favicon' },
+  logo: ORGANIZATION_LOGO_UPLOAD,
+  favicon: FAVICON_UPLOAD,
 } as const satisfies Record<OrganizationUploadField, UploadField>;
 
 /** The name the CSV download is saved under (§7: "CSV named organizations"). */

@@ -11,10 +11,18 @@ import {
   REQUIRED_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@beacon/domain/validation/messages';
+import {
+  FAVICON_UPLOAD,
+  ORGANIZATION_LOGO_UPLOAD,
+  uploadDamagedMessage,
+  uploadTooManyPixelsMessage,
+} from '@beacon/domain/validation/uploads';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../../db/schema';
 import { SEED_ACTOR, uniqueSuffix } from '../../test/factories';
+import { hugePng, iconBitmap, icoOf } from '../../test/pictures';
 import { bearer, loginAs, multipart, startTestApp, type TestContext, TINY_PNG } from '../../test/test-app';
 import { listHistory } from '../history/history.service';
 import type { TOrganization } from './organizations.schemas';
@@ -584,12 +592,80 @@ describe('PUT /api/v2/organization/:id', () => {
         { name: 'logo', data: Buffer.from('%PDF-1.4\n%fake') },
       ]);
       expect(pdf.statusCode).toBe(400);
-      expect(detailsOf(pdf)).toEqual({ logo: 'The logo must be a PNG, JPEG or SVG file' });
+      expect(detailsOf(pdf)).toEqual({ logo: 'The logo must be a PNG or JPEG file' });
       const big = await upload('reseller', northwind.id, { version: northwind.version }, [
         { name: 'favicon', data: Buffer.concat([TINY_PNG, Buffer.alloc(300 * 1024)]) },
       ]);
       expect(big.statusCode).toBe(400);
       expect(detailsOf(big)).toEqual({ favicon: 'The favicon must be at most 256 KB' });
+      expect(await rowOf(northwind.id)).toEqual(northwind);
+    });
+
+    it('takes a normal logo and an ICO favicon, and stores them as sent', async () => {
+      const northwind = await rowOf(idOf('northwind'));
+      const logo = await sharp({ create: { width: 480, height: 120, channels: 4, background: '#0a7' } })
+        .png()
+        .toBuffer();
+      const favicon = icoOf([
+        iconBitmap(16, 16),
+        await sharp({ create: { width: 32, height: 32, channels: 4, background: '#0a7' } })
+          .png()
+          .toBuffer(),
+      ]);
+      const response = await upload('reseller', northwind.id, { version: northwind.version }, [
+        { name: 'logo', data: logo },
+        { name: 'favicon', data: favicon },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      const updated = response.json<TOrganization>();
+      expect(updated.favicon).toMatch(/^\/api\/files\/[0-9a-f]{64}\.ico$/);
+      const stored = await ctx.app.inject({ method: 'GET', url: updated.image ?? '' });
+      expect(stored.rawPayload.equals(logo)).toBe(true);
+    });
+
+    it('refuses decompression bombs, damaged pictures and SVG, and stores nothing (decision 035)', async () => {
+      const northwind = await rowOf(idOf('northwind'));
+      const bomb = await hugePng(50_000, 50_000);
+      expect(bomb.byteLength).toBeLessThan(ORGANIZATION_LOGO_UPLOAD.maxBytes);
+      // 900 million pixels fit the favicon's 256 KB.
+      const smallerBomb = await hugePng(30_000, 30_000);
+      const cutShort = (
+        await sharp({ create: { width: 480, height: 120, channels: 4, background: '#0a7' } })
+          .png()
+          .toBuffer()
+      ).subarray(0, 60);
+      const refusals: [string, Buffer, string][] = [
+        ['logo', bomb, uploadTooManyPixelsMessage(ORGANIZATION_LOGO_UPLOAD, 50_000, 50_000)],
+        ['favicon', smallerBomb, uploadTooManyPixelsMessage(FAVICON_UPLOAD, 30_000, 30_000)],
+        ['favicon', icoOf([smallerBomb]), uploadTooManyPixelsMessage(FAVICON_UPLOAD, 30_000, 30_000)],
+        [
+          'favicon',
+          icoOf([iconBitmap(50_000, 50_000)]),
+          uploadTooManyPixelsMessage(FAVICON_UPLOAD, 50_000, 50_000),
+        ],
+        ['logo', cutShort, uploadDamagedMessage(ORGANIZATION_LOGO_UPLOAD, 'png')],
+        [
+          'logo',
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>',
+          ),
+          'The logo must be a PNG or JPEG file: SVG is not accepted, save the picture as a PNG',
+        ],
+        [
+          'favicon',
+          Buffer.from(
+            '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><foreignObject/></svg>',
+          ),
+          'The favicon must be a PNG or ICO file: SVG is not accepted, save the picture as a PNG',
+        ],
+      ];
+      for (const [field, data, message] of refusals) {
+        const response = await upload('reseller', northwind.id, { version: northwind.version }, [
+          { name: field, data },
+        ]);
+        expect(response.statusCode, `${field}: ${message}`).toBe(400);
+        expect(detailsOf(response)).toEqual({ [field]: message });
+      }
       expect(await rowOf(northwind.id)).toEqual(northwind);
     });
 

@@ -24,7 +24,7 @@ import {
 import {
   type ActiveSessionRow,
   consumeSimulationGrant,
-  countFailedAttempts,
+  countLoginFailures,
   findLiveSessionByTokenHash,
   insertSession,
   recordLoginAttempt,
@@ -283,16 +283,18 @@ export const loginWithPassword = async (
   const username = credentials.username.trim().toLowerCase();
   const now = deps.clock.now();
   const since = addMinutes(now, -deps.config.login.windowMinutes);
-  const [accountFailures, addressFailures] = await Promise.all([
-    countFailedAttempts(deps.db, { username }, since),
-    countFailedAttempts(deps.db, { ip: origin.ip }, since),
-  ]);
+  // Throttled per (username, address) at a low ceiling, per address and per username from all addresses at
+  // higher ones: a stranger elsewhere cannot lock the owner out, and guessing stays slow (decision 034). The
+  // check runs before the user is looked up, so a throttled answer is the same for unknown usernames.
+  const failures = await countLoginFailures(deps.db, { username, ip: origin.ip }, since);
+  const limits = deps.config.login;
   if (
-    accountFailures >= deps.config.login.maxFailuresPerAccount ||
-    addressFailures >= deps.config.login.maxFailuresPerAddress
+    failures.accountAndAddress >= limits.maxFailuresPerAccountAndAddress ||
+    failures.address >= limits.maxFailuresPerAddress ||
+    failures.account >= limits.maxFailuresPerAccountAllAddresses
   ) {
     throw new AppError('TOO_MANY_ATTEMPTS', {
-      message: `Too many failed login attempts. Try again in ${deps.config.login.windowMinutes} minutes`,
+      message: `Too many failed login attempts. Try again in ${limits.windowMinutes} minutes`,
     });
   }
   const user = await findUserByUsername(deps.db, username);

@@ -312,7 +312,8 @@ describe('with the demo world', () => {
 });
 
 describe('login throttling', () => {
-  const ADDRESS_LIMIT = 3;
+  // Above the per-pair ceiling (5), so the pair is what throttles a username guessed from one address.
+  const ADDRESS_LIMIT = 8;
   let ctx: TestContext;
 
   beforeAll(async () => {
@@ -325,24 +326,28 @@ describe('login throttling', () => {
     await ctx.close();
   });
 
-  /** Fails as often as the account allows, each time from a new address so only the account limit counts. */
-  const failAccountLimit = async (username: string) => {
-    for (let attempt = 0; attempt < ctx.config.login.maxFailuresPerAccount; attempt += 1) {
-      const response = await login(ctx.app, username, `Wrong-password-${attempt}`);
+  /** Fails as often as one address may for one username (LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS). */
+  const failPairLimit = async (username: string, address: string) => {
+    for (let attempt = 0; attempt < ctx.config.login.maxFailuresPerAccountAndAddress; attempt += 1) {
+      const response = await login(ctx.app, username, `Wrong-password-${attempt}`, {
+        remoteAddress: address,
+      });
       expect(response.statusCode).toBe(401);
     }
   };
 
-  it('uses the default of five failures per account', () => {
-    expect(ctx.config.login.maxFailuresPerAccount).toBe(5);
+  it('uses the defaults: five failures per account and address, a hundred per account from all addresses', () => {
+    expect(ctx.config.login.maxFailuresPerAccountAndAddress).toBe(5);
+    expect(ctx.config.login.maxFailuresPerAccountAllAddresses).toBe(100);
     expect(ctx.config.login.windowMinutes).toBe(15);
   });
 
-  it('locks an account after LOGIN_MAX_FAILURES_PER_ACCOUNT failures, even for the right password', async () => {
+  it('throttles an account from the address that failed five times, even for the right password', async () => {
     const account = await createAccount(ctx);
-    await failAccountLimit(account.username);
+    const address = freshAddress();
+    await failPairLimit(account.username, address);
 
-    const locked = await login(ctx.app, account.username, account.password);
+    const locked = await login(ctx.app, account.username, account.password, { remoteAddress: address });
     expect(locked.statusCode).toBe(429);
     expect(errorOf(locked)).toMatchObject({
       statusCode: 429,
@@ -353,47 +358,73 @@ describe('login throttling', () => {
     expect(errorOf(locked)).not.toHaveProperty('token');
   });
 
-  it('counts the failures of an account whatever the letter case of its username', async () => {
+  it('lets the owner in from their own address while an attacker elsewhere keeps failing', async () => {
     const account = await createAccount(ctx);
-    for (let attempt = 0; attempt < ctx.config.login.maxFailuresPerAccount; attempt += 1) {
-      const username = attempt % 2 === 0 ? account.username.toUpperCase() : account.username;
-      expect((await login(ctx.app, username, 'Wrong-password-1')).statusCode).toBe(401);
+    const attacker = freshAddress();
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await login(ctx.app, account.username, `Wrong-password-${attempt}`, {
+        remoteAddress: attacker,
+      });
+      answers.push(response.statusCode);
     }
-    expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(429);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+
+    const owner = await login(ctx.app, account.username, account.password, { remoteAddress: freshAddress() });
+    expect(owner.statusCode).toBe(200);
+    expect(sessionOf(owner).token).toBeTruthy();
   });
 
-  it('locks an unknown username the same way, so the answer does not reveal which accounts exist', async () => {
+  it('counts the failures of an account whatever the letter case of its username', async () => {
+    const account = await createAccount(ctx);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < ctx.config.login.maxFailuresPerAccountAndAddress; attempt += 1) {
+      const username = attempt % 2 === 0 ? account.username.toUpperCase() : account.username;
+      const response = await login(ctx.app, username, 'Wrong-password-1', { remoteAddress: address });
+      expect(response.statusCode).toBe(401);
+    }
+    const locked = await login(ctx.app, account.username, account.password, { remoteAddress: address });
+    expect(locked.statusCode).toBe(429);
+  });
+
+  it('throttles an unknown username the same way, so the answer does not reveal which accounts exist', async () => {
     const account = await createAccount(ctx);
     const ghost = `ghost_${account.username}`;
-    await failAccountLimit(account.username);
-    await failAccountLimit(ghost);
+    const address = freshAddress();
+    await failPairLimit(account.username, address);
+    const otherAddress = freshAddress();
+    await failPairLimit(ghost, otherAddress);
 
-    const lockedReal = await login(ctx.app, account.username, account.password);
-    const lockedGhost = await login(ctx.app, ghost, account.password);
+    const lockedReal = await login(ctx.app, account.username, account.password, { remoteAddress: address });
+    const lockedGhost = await login(ctx.app, ghost, account.password, { remoteAddress: otherAddress });
     expect(lockedGhost.statusCode).toBe(429);
     expect(errorOf(lockedGhost)).toEqual(errorOf(lockedReal));
   });
 
-  it('keeps the lock for the whole window and lifts it afterwards; new failures lock the account again', async () => {
+  it('keeps the throttle for the whole window and lifts it afterwards; new failures throttle again', async () => {
     const account = await createAccount(ctx);
-    await failAccountLimit(account.username);
+    const address = freshAddress();
+    await failPairLimit(account.username, address);
+    const from = { remoteAddress: address };
 
     ctx.clock.advanceMinutes(ctx.config.login.windowMinutes - 1);
-    expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(429);
+    expect((await login(ctx.app, account.username, account.password, from)).statusCode).toBe(429);
 
     ctx.clock.advanceMinutes(2);
-    const unlocked = await login(ctx.app, account.username, account.password);
+    const unlocked = await login(ctx.app, account.username, account.password, from);
     expect(unlocked.statusCode).toBe(200);
 
-    await failAccountLimit(account.username);
-    expect((await login(ctx.app, account.username, account.password)).statusCode).toBe(429);
+    await failPairLimit(account.username, address);
+    expect((await login(ctx.app, account.username, account.password, from)).statusCode).toBe(429);
   });
 
-  it('does not lock other accounts', async () => {
+  it('does not throttle other accounts from the same address below the address limit', async () => {
     const locked = await createAccount(ctx);
     const other = await createAccount(ctx);
-    await failAccountLimit(locked.username);
-    expect((await login(ctx.app, other.username, other.password)).statusCode).toBe(200);
+    const address = freshAddress();
+    await failPairLimit(locked.username, address);
+    const response = await login(ctx.app, other.username, other.password, { remoteAddress: address });
+    expect(response.statusCode).toBe(200);
   });
 
   it('limits failures per client address (LOGIN_MAX_FAILURES_PER_ADDRESS) across accounts', async () => {
@@ -418,6 +449,29 @@ describe('login throttling', () => {
     expect(
       (await login(ctx.app, account.username, account.password, { remoteAddress: address })).statusCode,
     ).toBe(200);
+  });
+
+  it('throttles an account from every address after a hundred failures spread over many addresses', async () => {
+    const account = await createAccount(ctx);
+    const ghost = `ghost_${account.username}`;
+    const limit = ctx.config.login.maxFailuresPerAccountAllAddresses;
+    // One failure per address, so neither the pair nor the address ceiling is ever reached.
+    for (let attempt = 0; attempt < limit; attempt += 1) {
+      const response = await login(ctx.app, account.username, `Wrong-password-${attempt}`);
+      expect(response.statusCode).toBe(401);
+    }
+    for (let attempt = 0; attempt < limit; attempt += 1) {
+      expect((await login(ctx.app, ghost, `Wrong-password-${attempt}`)).statusCode).toBe(401);
+    }
+
+    const owner = await login(ctx.app, account.username, account.password, { remoteAddress: freshAddress() });
+    expect(owner.statusCode).toBe(429);
+    const unknown = await login(ctx.app, ghost, account.password, { remoteAddress: freshAddress() });
+    expect(errorOf(unknown)).toEqual(errorOf(owner));
+
+    ctx.clock.advanceMinutes(ctx.config.login.windowMinutes + 1);
+    const later = await login(ctx.app, account.username, account.password);
+    expect(later.statusCode).toBe(200);
   });
 });
 

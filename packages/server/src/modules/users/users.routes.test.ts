@@ -1,10 +1,12 @@
 import type { UserRole } from '@beacon/domain/dictionary/roles';
+import { PROFILE_LOGO_UPLOAD, uploadTooManyPixelsMessage } from '@beacon/domain/validation/uploads';
 import type { TUserItem } from '@beacon/domain/validation/user-form';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { hashPassword } from '../../lib/passwords';
 import { SEED_ACTOR, uniqueSuffix } from '../../test/factories';
+import { hugePng } from '../../test/pictures';
 import { bearer, loginAs, multipart, startTestApp, type TestContext, TINY_PNG } from '../../test/test-app';
 import { listHistory } from '../history/history.service';
 import { createOrganization } from '../organizations/organizations.service';
@@ -636,6 +638,24 @@ describe('PUT /api/user', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       details: [{ path: 'logo', message: 'The profile logo must be a PNG, JPEG or PDF file' }],
+    });
+    expect((await userRow(me.id)).image).toBe('');
+  });
+
+  it('refuses a picture of too many pixels before decoding it, and stores nothing (decision 035)', async () => {
+    const me = await addUser('agency', 'viewer', 'bomblogo');
+    const form = multipart([
+      { name: 'logo', filename: 'me.png', contentType: 'image/png', data: await hugePng(50_000, 50_000) },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: { ...bearer(await tokenOf(me.username)), ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      details: [{ path: 'logo', message: uploadTooManyPixelsMessage(PROFILE_LOGO_UPLOAD, 50_000, 50_000) }],
     });
     expect((await userRow(me.id)).image).toBe('');
   });

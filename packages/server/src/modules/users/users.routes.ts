@@ -1,3 +1,4 @@
+import { PROFILE_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
 import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -32,10 +33,8 @@ const principalOf = (request: FastifyRequest): Principal => {
   return request.principal;
 };
 
-/** The profile logo of §5: png, jpeg or pdf. */
-const PROFILE_UPLOADS: Record<string, UploadField> = {
-  logo: { kinds: ['png', 'jpeg', 'pdf'], maxBytes: 1024 * 1024, label: 'profile logo' },
-};
+/** The profile logo of §5: png, jpeg or pdf (pictures checked as decision 035 says). */
+const PROFILE_UPLOADS: Record<string, UploadField> = { logo: PROFILE_LOGO_UPLOAD };
 
 /**
  * The user calls of spec §7 (decision 011). Managing an organization's users is the §6 `account-users`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptOf, isPdfAddress, kindsText, sizeText, uploadError, uploadKindOf } from './upload';
-import { FAVICON_RULE, PROFILE_LOGO_RULE } from './upload-rules';
+import { FAVICON_RULE, ORGANIZATION_LOGO_RULE, PROFILE_LOGO_RULE } from './upload-rules';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -32,6 +32,15 @@ describe('uploadError (§5 profile logo: png, jpeg or pdf)', () => {
     );
     expect(uploadError(file('icon.png', 'image/png', FAVICON_RULE.maxBytes + 1), FAVICON_RULE)).toBe(
       'The favicon must be at most 256 KB',
+    );
+  });
+
+  it('says why an SVG logo or favicon is refused (decision 035)', () => {
+    expect(uploadError(file('logo.svg', 'image/svg+xml'), ORGANIZATION_LOGO_RULE)).toBe(
+      'The logo must be a PNG or JPEG file: SVG is not accepted, save the picture as a PNG',
+    );
+    expect(uploadError(file('icon.svg', ''), FAVICON_RULE)).toBe(
+      'The favicon must be a PNG or ICO file: SVG is not accepted, save the picture as a PNG',
     );
   });
 });

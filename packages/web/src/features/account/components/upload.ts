@@ -1,15 +1,23 @@
 /**
  * Files chosen for an upload (profile logo, organization logo and favicon): which kinds a field takes, what the
  * browser's file picker offers, and the message for a file the server would refuse, worded as the server words
- * it. The server still checks each file by its content; this only spares a round trip. Pure, unit-tested.
+ * it (the messages come from the domain). The server still checks each file by its content, and measures
+ * pictures, which only it can do; this only spares a round trip. Pure, unit-tested.
  */
+import {
+  uploadKindsText,
+  uploadSizeText,
+  uploadTooLargeMessage,
+  uploadWrongKindMessage,
+} from '@beacon/domain/validation/uploads';
+
 export const UPLOAD_KINDS = {
-  png: { label: 'PNG', types: ['image/png'], extensions: ['.png'] },
-  jpeg: { label: 'JPEG', types: ['image/jpeg'], extensions: ['.jpg', '.jpeg'] },
-  gif: { label: 'GIF', types: ['image/gif'], extensions: ['.gif'] },
-  svg: { label: 'SVG', types: ['image/svg+xml'], extensions: ['.svg'] },
-  ico: { label: 'ICO', types: ['image/x-icon', 'image/vnd.microsoft.icon'], extensions: ['.ico'] },
-  pdf: { label: 'PDF', types: ['application/pdf'], extensions: ['.pdf'] },
+  png: { types: ['image/png'], extensions: ['.png'] },
+  jpeg: { types: ['image/jpeg'], extensions: ['.jpg', '.jpeg'] },
+  gif: { types: ['image/gif'], extensions: ['.gif'] },
+  svg: { types: ['image/svg+xml'], extensions: ['.svg'] },
+  ico: { types: ['image/x-icon', 'image/vnd.microsoft.icon'], extensions: ['.ico'] },
+  pdf: { types: ['application/pdf'], extensions: ['.pdf'] },
 } as const;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;
@@ -43,22 +51,16 @@ export const acceptOf = (kinds: readonly UploadKind[]): string =>
   kinds.flatMap((kind) => [...UPLOAD_KINDS[kind].types, ...UPLOAD_KINDS[kind].extensions]).join(',');
 
 /** "PNG, JPEG or PDF". */
-export const kindsText = (kinds: readonly UploadKind[]): string => {
-  const labels = kinds.map((kind) => UPLOAD_KINDS[kind].label);
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-};
+export const kindsText = (kinds: readonly UploadKind[]): string => uploadKindsText(kinds);
 
 /** 5 MB, 512 KB. */
-export const sizeText = (bytes: number): string =>
-  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 102.4) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+export const sizeText = (bytes: number): string => uploadSizeText(bytes);
 
 /** Why a chosen file cannot be sent, or undefined when it can. */
 export const uploadError = (file: FileLike, rule: UploadRule): string | undefined => {
   const kind = uploadKindOf(file);
-  if (file.size === 0 || !kind || !rule.kinds.includes(kind)) {
-    return `The ${rule.label} must be a ${kindsText(rule.kinds)} file`;
-  }
-  if (file.size > rule.maxBytes) return `The ${rule.label} must be at most ${sizeText(rule.maxBytes)}`;
+  if (file.size === 0 || !kind || !rule.kinds.includes(kind)) return uploadWrongKindMessage(rule, kind);
+  if (file.size > rule.maxBytes) return uploadTooLargeMessage(rule);
   return undefined;
 };
 
