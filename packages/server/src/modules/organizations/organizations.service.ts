@@ -98,6 +98,15 @@ export const customizationForHost = async (db: Kysely<Database>, host: string): 
   return organization ? customizationOf(organization) : PRODUCT_CUSTOMIZATION;
 };
 
+/** The white-label organization a host belongs to, if any: who may log in there (decision 037). */
+export const whitelabelOrganizationOfHost = async (
+  db: Kysely<Database>,
+  host: string,
+): Promise<{ id: string; path: string } | undefined> => {
+  const organization = await findWhitelabelByHost(db, host.toLowerCase());
+  return organization ? { id: organization.id, path: organization.path } : undefined;
+};
+
 export type CreateOrganizationInput = Omit<NewOrganization, 'role'> & { role: OrganizationRole };
 
 export const createOrganization = async (

@@ -1,6 +1,6 @@
 import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
-import { originOf } from '../../lib/request-origin';
+import { hostOf, originOf } from '../../lib/request-origin';
 import { bearerToken } from '../../plugins/access';
 import { ZLoginRequest, ZMessage, ZSession, ZSessionUsersQuery, ZSimulatableUser } from './session.schemas';
 import {
@@ -27,7 +27,7 @@ export const sessionRoutes = async (app: AppInstance): Promise<void> => {
       const origin = originOf(request);
       const { token, username = '', password = '' } = request.body;
       if (token !== undefined) return startSimulation(deps, request.principal, token, origin);
-      return loginWithPassword(deps, { username, password }, origin);
+      return loginWithPassword(deps, { username, password }, origin, hostOf(request));
     },
   });
 

@@ -14,6 +14,7 @@ import {
   type Customization,
   customizationForOrganization,
   getOrganization,
+  whitelabelOrganizationOfHost,
 } from '../organizations/organizations.service';
 import {
   findUserById,
@@ -275,10 +276,30 @@ export const openSession = async (
 };
 
 /** POST /login {username, password}: same answer for unknown users and wrong passwords; throttled. */
+/**
+ * Whether a user may log in on the host the console is served on: anyone on the product's own hosts; on a
+ * white-label host only the users of its organization and of the organizations below it, and the operator's
+ * staff (decision 037).
+ */
+const mayLogInOnHost = async (
+  deps: Deps,
+  user: { role: UserRole; organization_id: string; organization_path: string },
+  host: string | undefined,
+): Promise<boolean> => {
+  if (host === undefined) return true;
+  const whitelabel = await whitelabelOrganizationOfHost(deps.db, host);
+  if (!whitelabel) return true;
+  return (
+    isOperatorStaff(deps, user.role, user.organization_id) ||
+    ancestorIds(user.organization_path).includes(whitelabel.id)
+  );
+};
+
 export const loginWithPassword = async (
   deps: Deps,
   credentials: { username: string; password: string },
   origin: RequestOrigin,
+  host?: string,
 ): Promise<SessionView> => {
   const username = credentials.username.trim().toLowerCase();
   const now = deps.clock.now();
@@ -301,7 +322,14 @@ export const loginWithPassword = async (
   const isValid = user
     ? await verifyPassword(user.password_hash, credentials.password)
     : await burnPasswordCheck(credentials.password).then(() => false);
-  if (!user || !isValid || user.state !== 'active' || user.organization_state !== 'active') {
+  // A user of another organization on a white-label host gets the answer of a wrong password (decision 037).
+  if (
+    !user ||
+    !isValid ||
+    user.state !== 'active' ||
+    user.organization_state !== 'active' ||
+    !(await mayLogInOnHost(deps, user, host))
+  ) {
     await recordLoginAttempt(deps.db, { username, ip: origin.ip, succeeded: false, now });
     throw new AppError('INVALID_CREDENTIALS');
   }

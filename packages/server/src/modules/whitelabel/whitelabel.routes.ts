@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types';
+import { hostOf } from '../../lib/request-origin';
 import { customizationForHost } from '../organizations/organizations.service';
 
 const ZWhitelabel = z.object({
@@ -9,9 +10,6 @@ const ZWhitelabel = z.object({
   color: z.string().nullable(),
   isWhitelabel: z.boolean(),
 });
-
-/** The request's host name without port; behind a proxy Fastify reads X-Forwarded-Host when trusted. */
-const hostOf = (hostname: string): string => hostname.replace(/:\d+$/, '').toLowerCase();
 
 export const whitelabelRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/whitelabel', {
@@ -24,7 +22,7 @@ export const whitelabelRoutes = async (app: AppInstance): Promise<void> => {
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'public, max-age=60').header('vary', 'Host');
-      return customizationForHost(app.deps.db, hostOf(request.hostname));
+      return customizationForHost(app.deps.db, hostOf(request));
     },
   });
 };

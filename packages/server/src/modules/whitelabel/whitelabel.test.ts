@@ -193,3 +193,49 @@ describe('session customization', () => {
     }
   });
 });
+
+describe('logging in on a white-label host (decision 037)', () => {
+  const logInOn = (host: string, username: string, password = DEMO_PASSWORD) =>
+    ctx.app.inject({ method: 'POST', url: '/api/login', headers: { host }, payload: { username, password } });
+
+  it('admits the partner’s own users and the operator’s staff', async () => {
+    for (const username of ['reseller', 'supervisor', 'support']) {
+      const response = await logInOn(NORTHWIND_HOST, username);
+      expect(response.statusCode, `${username}: ${response.body}`).toBe(200);
+    }
+    expect((await logInOn(NORTHWIND_HOST, 'reseller')).json().customization).toEqual(northwindBranding());
+  });
+
+  it('admits users of the organizations below the partner', async () => {
+    const child = await ctx.db
+      .insertInto('organizations')
+      .values({ name: 'Northwind Login Client', role: 'regular', parent_id: northwind.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('users')
+      .values({
+        organization_id: child.id,
+        username: 'northwind_login_client',
+        email: 'northwind_login_client@example.com',
+        name: 'Client',
+        role: 'viewer',
+        password_hash: await hashPassword(DEMO_PASSWORD),
+      })
+      .execute();
+    expect((await logInOn(NORTHWIND_HOST, 'northwind_login_client')).statusCode).toBe(200);
+  });
+
+  it('refuses users of other organizations with the answer of a wrong password, and opens no session', async () => {
+    const sessionsBefore = await ctx.db.selectFrom('sessions').select('id').execute();
+    const wrongPassword = await logInOn(NORTHWIND_HOST, 'reseller', 'Not-the-password-1');
+    for (const username of ['owner', 'viewer', 'data_partner']) {
+      const response = await logInOn(NORTHWIND_HOST, username);
+      expect(response.statusCode, username).toBe(wrongPassword.statusCode);
+      expect(response.json(), username).toEqual(wrongPassword.json());
+    }
+    expect(await ctx.db.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+    // The same users log in on the product's own host.
+    expect((await logInOn('beacon.localhost', 'owner')).statusCode).toBe(200);
+  });
+});
