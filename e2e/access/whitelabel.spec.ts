@@ -15,6 +15,11 @@ test.describe('white-label host', () => {
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml/);
     await checkAccessibility(page);
 
+    // A user of another organization is refused there as if the password were wrong (decision 037).
+    await submitLogin(page, 'owner');
+    await expect(page.getByText('The username or password is not correct')).toBeVisible();
+    await expect(accountButton(page, demoUser('owner').name)).toHaveCount(0);
+
     await submitLogin(page, reseller.username);
     await expect(accountButton(page, reseller.name)).toBeVisible();
     await expectPath(page, reachableRoute(fallbackRoute(reseller.role, reseller.organizationRole)));
