@@ -15,6 +15,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
 import { createMailer } from './lib/mailer';
+import { stagedSetJobs } from './lib/staged-sets';
 import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
 import { audiencesRoutes } from './modules/audiences/audiences.routes';
@@ -43,6 +44,7 @@ import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerStorableTextGuard } from './plugins/storable-text';
 import { registerUploads } from './plugins/uploads';
 
 export type BuildOptions = {
@@ -63,8 +65,18 @@ export type BuildOptions = {
   ready?: boolean;
 };
 
+/**
+ * Every request is answered, or its connection closed, within a bound (decision 036). A socket idle this long
+ * is closed (a client that stops sending mid-body); a request must arrive whole within REQUEST_TIMEOUT_MS,
+ * enough for the largest upload (MAX_IDENTIFIER_FILE_BYTES, 200 MB) at about 400 KB/s; and whatever the app
+ * has not answered by HANDLER_TIMEOUT_MS (reading the upload included) is answered 503.
+ */
+export const CONNECTION_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 600_000;
+export const HANDLER_TIMEOUT_MS = 660_000;
+
 /** Every kind of durable job the worker runs (decision 019). */
-export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs, ...creativeJobs];
+export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs, ...creativeJobs, ...stagedSetJobs];
 
 export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
 
@@ -88,6 +100,9 @@ export const buildApp = async ({
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    handlerTimeout: HANDLER_TIMEOUT_MS,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -168,6 +183,7 @@ export const buildApp = async ({
   registerErrorHandling(app);
   const registeredRoutes: RegisteredRoute[] = [];
   registerAccessControl(app, deps, registeredRoutes);
+  registerStorableTextGuard(app);
   await registerUploads(app);
 
   await app.register(

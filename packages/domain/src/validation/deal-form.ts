@@ -93,7 +93,9 @@ const textOrUndefined = (value: unknown): string | undefined =>
  */
 const refineDeal =
   (whole: boolean) =>
-  (values: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+  (values: Readonly<Record<string, unknown>> | null, ctx: z.RefinementCtx): void => {
+    // The refinement runs even when the type check failed (ALWAYS), so on a body that is not an object too.
+    if (typeof values !== 'object' || values === null) return;
     const failed = new Set(ctx.issues.map((issue) => String(issue.path?.[0] ?? '')));
     const end = values.end_date;
     const issues = dealIssues({

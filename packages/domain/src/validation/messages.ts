@@ -10,6 +10,14 @@ type TExpected = number | string;
 // Generic messages (§5).
 export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_FORMAT_MESSAGE = 'Invalid format';
+/** Text PostgreSQL cannot store (decision 036): the NUL character, or half of a UTF-16 surrogate pair. */
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Text cannot contain the NUL character (\\u0000) or an unpaired surrogate (a broken emoji or symbol)';
+/** A value the database refused as data (out of range, not a date, …) that no schema caught (decision 036). */
+export const UNSTORABLE_VALUE_MESSAGE =
+  'A value of the request is out of range or not in the expected format';
+/** A multipart/form-data body that cannot be read: no boundary, a broken part, or cut short. */
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart/form-data body is malformed or incomplete';
 export const maxLengthMessage = (expected: TExpected): string => `The maximum length is ${expected}`;
 export const minLengthMessage = (expected: TExpected): string => `The minimum length is ${expected}`;
 export const maxValueMessage = (expected: TExpected): string => `The maximum value is ${expected}`;

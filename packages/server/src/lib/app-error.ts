@@ -8,6 +8,8 @@ import {
   CREATIVE_NO_VIDEO_MESSAGE,
   DEAL_EXTERNAL_ID_TAKEN_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
+  MALFORMED_MULTIPART_MESSAGE,
+  UNSTORABLE_VALUE_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from '@beacon/domain/validation/messages';
@@ -19,6 +21,9 @@ import {
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
   BAD_REQUEST: { status: 400, message: 'The request is not valid' },
+  /** A value the database refused as data (SQLSTATE class 22) that no schema caught (decision 036). */
+  UNSTORABLE_VALUE: { status: 400, message: UNSTORABLE_VALUE_MESSAGE },
+  MALFORMED_MULTIPART: { status: 400, message: MALFORMED_MULTIPART_MESSAGE },
   AUTHENTICATION_REQUIRED: { status: 401, message: AUTHENTICATION_REQUIRED_MESSAGE },
   INVALID_CREDENTIALS: { status: 401, message: 'The username or password is not correct' },
   SESSION_EXPIRED: { status: 401, message: 'Your session has expired. Please log in again' },
@@ -44,6 +49,8 @@ export const ERROR_CODES = {
   CREATIVE_VIDEO_NOT_READY: { status: 409, message: CREATIVE_NO_VIDEO_MESSAGE },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
   INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
+  /** The request was not answered within the app's bound (handlerTimeout, decision 036). */
+  TIMEOUT: { status: 503, message: 'The request took too long. Try again later' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,3 +1,4 @@
+import { MALFORMED_MULTIPART_MESSAGE, UNSTORABLE_VALUE_MESSAGE } from '@beacon/domain/validation/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,29 @@ beforeAll(async () => {
   app.get('/bad-response', {
     schema: { response: { 200: z.object({ id: z.number() }) } },
     handler: async () => ({ id: 'secret internals' }),
+  });
+  // A value the database refused as data (decision 036): what pg and the embedded database throw.
+  for (const [code, message] of [
+    ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+    ['22P05', 'unsupported Unicode escape sequence'],
+    ['22003', 'value "1e308" is out of range for type bigint'],
+    ['22P02', 'invalid input syntax for type integer: "abc"'],
+    ['22007', 'invalid input syntax for type date: "2026-02-30"'],
+    ['22008', 'date/time field value out of range'],
+  ]) {
+    typed.get(`/database-refused/${code}`, async () => {
+      throw Object.assign(new Error(`${message} (secret internals)`), { code, severity: 'ERROR' });
+    });
+  }
+  typed.get('/database-broken', async () => {
+    throw Object.assign(new Error('relation "secret" does not exist'), { code: '42P01', severity: 'ERROR' });
+  });
+  typed.get('/malformed-multipart', async () => {
+    throw new Error('Unexpected end of multipart data');
+  });
+  typed.get('/slow', { handlerTimeout: 50 }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { ok: true };
   });
   await app.ready();
 });
@@ -172,6 +196,41 @@ describe('registerErrorHandling', () => {
       { path: 'extra', message: 'Unrecognized keys: "extra", "other"' },
       { path: 'other', message: 'Unrecognized keys: "extra", "other"' },
     ]);
+  });
+
+  it.each(['22021', '22P05', '22003', '22P02', '22007', '22008'])(
+    'answers a database data exception (SQLSTATE %s) caused by input as a 400 without internals',
+    async (code) => {
+      const response = await app.inject({ method: 'GET', url: `/database-refused/${code}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: UNSTORABLE_VALUE_MESSAGE,
+        code: 'UNSTORABLE_VALUE',
+      });
+    },
+  );
+
+  it('still masks other database errors as a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/database-broken' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers a multipart body busboy cannot read as a 400', async () => {
+    const response = await app.inject({ method: 'GET', url: '/malformed-multipart' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'MALFORMED_MULTIPART',
+      message: MALFORMED_MULTIPART_MESSAGE,
+    });
+  });
+
+  it('answers a request not handled within its handlerTimeout with 503 TIMEOUT', async () => {
+    const response = await app.inject({ method: 'GET', url: '/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'TIMEOUT' });
   });
 
   it('answers an unknown route with 404 in the same shape', async () => {

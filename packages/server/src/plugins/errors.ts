@@ -38,6 +38,28 @@ const detailsOf = (issue: FastifySchemaValidationError, context: string | undefi
 };
 
 /**
+ * SQLSTATE class 22 (data exception: NUL in text, a number out of range, a malformed date…): the database
+ * refused a value the request sent and no schema caught. The request's fault, so a 400 (decision 036).
+ */
+const isDataException = (error: unknown): boolean => {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+};
+
+/** What busboy (under @fastify/multipart) throws for a body it cannot read; its errors carry no status. */
+const MALFORMED_MULTIPART = [
+  /^Multipart: Boundary not found$/,
+  /unexpected end of multipart data$/i,
+  /^The needle cannot /,
+  /^Boundary required$/,
+];
+
+const isMalformedMultipart = (error: FastifyError): boolean =>
+  error.statusCode === undefined && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message));
+
+const HANDLER_TIMEOUT = 'FST_ERR_HANDLER_TIMEOUT';
+
+/**
  * One error handler for the whole API (DESIGN.md §4): every error leaves as
  * `{ statusCode, error, message, code, details? }`, and a 5xx never carries internals.
  */
@@ -65,6 +87,20 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(body(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+    }
+    if (isDataException(error)) {
+      // Answered as the caller's mistake, but a schema should have caught it first: worth a warning.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send(body(400, 'UNSTORABLE_VALUE', ERROR_CODES.UNSTORABLE_VALUE.message));
+    }
+    if (isMalformedMultipart(error)) {
+      return reply
+        .status(400)
+        .send(body(400, 'MALFORMED_MULTIPART', ERROR_CODES.MALFORMED_MULTIPART.message));
+    }
+    if (error.code === HANDLER_TIMEOUT) {
+      request.log.error({ err: error }, 'request not answered in time');
+      return reply.status(503).send(body(503, 'TIMEOUT', ERROR_CODES.TIMEOUT.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import { MAX_IDENTIFIER_FILE_BYTES } from '@beacon/domain/dictionary/audiences';
 import {
   AUDIENCE_LIST_SPEC,
@@ -217,8 +218,8 @@ export const audiencesRoutes = async (app: AppInstance): Promise<void> => {
         }
         if (part.fieldname !== AUDIENCE_FILE_FIELD || refusal || !fields) {
           // Read the refused file to its end so that the browser gets the answer rather than a broken pipe.
-          part.file.resume();
-          await new Promise((resolve) => part.file.once('end', resolve));
+          // A file cut short errors instead of ending: `finished` rejects then, and the request is answered 400.
+          await finished(part.file.resume());
           refusal ??=
             part.fieldname !== AUDIENCE_FILE_FIELD
               ? invalid(part.fieldname, 'This file is not expected here')

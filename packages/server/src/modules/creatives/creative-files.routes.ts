@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import type { CreativeUploadSlot } from '@beacon/domain/validation/creative-asset';
 import { assetTooLargeMessage } from '@beacon/domain/validation/creative-asset';
 import { ZVastUrl, ZVastXml } from '@beacon/domain/validation/creative-form';
@@ -38,12 +39,11 @@ const principalOf = (request: FastifyRequest): Principal => {
   return request.principal;
 };
 
-/** Drains a part the route will not use, so that the browser reads the answer instead of a broken pipe. */
-const drain = (stream: NodeJS.ReadableStream) =>
-  new Promise<void>((resolve) => {
-    stream.once('end', resolve);
-    stream.resume();
-  });
+/**
+ * Drains a part the route will not use, so that the browser reads the answer instead of a broken pipe. A part
+ * cut short errors instead of ending: `finished` rejects then and the request is answered 400 (decision 036).
+ */
+const drain = (stream: NodeJS.ReadableStream) => finished(stream.resume());
 
 /** Reads the one file of the request, at most the rule's bytes; refusals are thrown before anything is kept. */
 const readUploadedFile = async (request: FastifyRequest, target: UploadTarget): Promise<Buffer> => {

@@ -285,6 +285,22 @@ describe('GET /deal/{id}', () => {
 });
 
 describe('PUT /deal/{id}', () => {
+  it('answers 400, not 500, to a request without a body or with a body that is not an object', async () => {
+    const deal = await create('owner');
+    const noBody = await call('owner', 'PUT', `/deal/${deal.id}`);
+    expect(noBody.statusCode, noBody.body).toBe(400);
+    expect(noBody.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const nullBody = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/deal/${deal.id}`,
+      headers: { ...bearer(tokens.owner ?? ''), 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode, nullBody.body).toBe(400);
+    const created = await call('owner', 'POST', '/deal');
+    expect(created.statusCode, created.body).toBe(400);
+  });
+
   it('changes what is sent at the version last read, and records who changed what', async () => {
     const deal = await create('owner');
     const response = await call('editor', 'PUT', `/deal/${deal.id}`, {
