@@ -383,6 +383,30 @@ const openQueueRow = async (page: Page, name: string): Promise<Locator> => {
   return row;
 };
 
+test('the creative picker of a campaign offers only creatives it may link', async ({ page, request }) => {
+  const editor = await tokenOf(request, 'editor');
+  const campaign = await createCampaignThroughApi(request, editor);
+  const prefix = unique('Picker');
+  const offered = await createTagThroughApi(request, editor, `${prefix} own`);
+  const rejected = await createTagThroughApi(request, editor, `${prefix} rejected`);
+  const refusal = await request.post(`/api/backoffice/creative/${rejected.id}/reject`, {
+    headers: bearer(await tokenOf(request, 'admin')),
+    data: { reason: 'Misleading claim' },
+  });
+  expect(refusal.ok(), await refusal.text()).toBe(true);
+  await createTagThroughApi(request, await tokenOf(request, 'reseller'), `${prefix} of Northwind`);
+
+  // The supervisor sees every organization's creatives, yet is offered only those the campaign may link.
+  await logIn(page, 'supervisor');
+  await page.goto(`/campaign/${campaign.id}/creatives`);
+  await page.getByRole('button', { name: 'Link creatives' }).click();
+  const link = page.getByRole('dialog', { name: `Link creatives to ${campaign.name}` });
+  await link.getByRole('combobox', { name: 'Creatives' }).fill(prefix);
+  await expect(page.getByRole('option', { name: new RegExp(offered.name) })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await checkAccessibility(page);
+});
+
 test('a creative linked to a campaign and approved by an operator takes it out of pending approval', async ({
   page,
   request,

@@ -61,7 +61,11 @@ export const CREATIVE_EVENT_PIXEL_REPEATED_MESSAGE = 'Repeated event pixels URLs
 export const CREATIVE_LANGUAGE_MESSAGE = 'Choose a language (ISO 639-1 code)';
 export const CREATIVE_VAST_SOURCE_MESSAGE = 'Enter either a VAST URL or a VAST XML document';
 export const CREATIVE_DELETED_MESSAGE = 'A deleted creative cannot be changed';
-export const CREATIVE_ORGANIZATION_MESSAGE = "This creative does not belong to the campaign's organization";
+/** A link refused for one creative of a batch names it, so that the user knows which one to take out. */
+export const creativeOrganizationMessage = (name: string): string =>
+  `The creative "${name}" does not belong to the campaign's organization or one above it`;
+export const creativeRejectedLinkMessage = (name: string): string =>
+  `The creative "${name}" was rejected and cannot be linked to a campaign`;
 export const CREATIVE_REJECTION_REASON_MESSAGE = 'Enter the reason for the rejection';
 export const CREATIVE_REVIEW_STATE_MESSAGE = 'Only a creative pending approval can be approved or rejected';
 export const CREATIVE_LINK_DUPLICATED_MESSAGE = 'This creative is listed more than once';

@@ -1,9 +1,10 @@
 import {
-  CREATIVE_ORGANIZATION_MESSAGE,
   CREATIVE_REJECTION_REASON_MESSAGE,
   CREATIVE_REVIEW_STATE_MESSAGE,
   creativeApprovedAlert,
+  creativeOrganizationMessage,
   creativeRejectedAlert,
+  creativeRejectedLinkMessage,
 } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,56 @@ describe('campaign links and the delivery status', () => {
     expect(await deliveryStatusOf(campaign.id)).toBe('no_creatives');
   });
 
+  it('offers a campaign only the creatives it may link: its organization’s or above, not rejected, not linked', async () => {
+    const campaign = await deliveringCampaign(orgs.advertiser);
+    const own = await createTestCreative(ctx, orgs.advertiser);
+    const parents = await createTestCreative(ctx, orgs.agency);
+    const rejected = await createTestCreative(ctx, orgs.agency, { state: 'rejected' });
+    const northwind = await createTestCreative(ctx, orgs.northwind);
+    const linked = await createTestCreative(ctx, orgs.advertiser);
+    expect(
+      (
+        await call('supervisor', 'PUT', `/campaign/${campaign.id}/creatives`, {
+          links: [{ creative_id: Number(linked.id), state: 'active' }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    // The supervisor sees every organization's creatives; the picker still offers only the linkable ones.
+    const offered = await call('supervisor', 'GET', `/campaign/${campaign.id}/linkable-creatives?limit=200`);
+    expect(offered.statusCode).toBe(200);
+    const ids = offered.json<TCreativeRow[]>().map((row) => String(row.id));
+    expect(ids).toEqual(expect.arrayContaining([own.id, parents.id]));
+    for (const refused of [rejected, northwind, linked]) expect(ids).not.toContain(refused.id);
+    expect(Number(offered.headers['x-total-count'])).toBe(ids.length);
+    const searched = await call(
+      'owner',
+      'GET',
+      `/campaign/${campaign.id}/linkable-creatives?search=${encodeURIComponent(own.name)}`,
+    );
+    expect(searched.json<TCreativeRow[]>().map((row) => String(row.id))).toEqual([own.id]);
+    // Out of the caller's scope, the campaign is not found.
+    expect((await call('reseller', 'GET', `/campaign/${campaign.id}/linkable-creatives`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses to link a rejected creative, naming it, and links nothing of the batch', async () => {
+    const campaign = await deliveringCampaign(orgs.agency);
+    const fine = await createTestCreative(ctx, orgs.agency);
+    const rejected = await createTestCreative(ctx, orgs.agency, { state: 'rejected' });
+    const response = await call('owner', 'PUT', `/campaign/${campaign.id}/creatives`, {
+      links: [
+        { creative_id: Number(fine.id), state: 'active' },
+        { creative_id: Number(rejected.id), state: 'active' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(detailsOf(response)).toEqual([
+      { path: 'links.1.creative_id', message: creativeRejectedLinkMessage(rejected.name) },
+    ]);
+    expect((await call('owner', 'GET', `/campaign/${campaign.id}/creatives`)).json()).toEqual([]);
+  });
+
   it('refuses, all or nothing, a creative of another branch or outside the scope', async () => {
     const campaign = await deliveringCampaign(orgs.agency);
     const fine = await createTestCreative(ctx, orgs.agency);
@@ -162,7 +213,7 @@ describe('campaign links and the delivery status', () => {
     });
     expect(wrongBranch.statusCode).toBe(400);
     expect(detailsOf(wrongBranch)).toEqual([
-      { path: 'links.1.creative_id', message: CREATIVE_ORGANIZATION_MESSAGE },
+      { path: 'links.1.creative_id', message: creativeOrganizationMessage(child.name) },
     ]);
     const northwind = await createTestCreative(ctx, orgs.northwind);
     const outside = await call('owner', 'PUT', `/campaign/${campaign.id}/creatives`, {

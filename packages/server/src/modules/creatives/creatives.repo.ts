@@ -76,35 +76,59 @@ export type CreativeListRecord = Pick<
   | 'campaigns_count'
 >;
 
-/** One page of the live (not deleted) creatives of the organizations in scope, and the total. */
+/** A campaign whose creative picker asks which creatives it may still link. */
+export type LinkTarget = { campaignId: string; organizationPath: string };
+
+/**
+ * One page of the live (not deleted) creatives of the organizations in scope, and the total. With `linkableTo`,
+ * only those a campaign may link and has not linked yet: of its organization or an ancestor, not rejected.
+ */
 export const listCreativesInScope = async (
   db: Kysely<Database>,
   scope: TenantScope,
   list: ListQuery,
   source: ListSource<CreativeTables, CreativeFrom, string>,
+  linkableTo?: LinkTarget,
 ): Promise<{ rows: CreativeListRecord[]; total: number }> => {
-  const query = creativesFrom(db)
+  let query = creativesFrom(db)
     .where('cr.deleted_at', 'is', null)
-    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
-    .select([
-      asText('cr.id').as('id'),
-      'cr.name',
-      'cr.type',
-      'cr.technical_type',
-      'cr.state',
-      asText('cr.organization_id').as('organization_id'),
-      'o.name as organization_name',
-      'cr.width',
-      'cr.height',
-      'cr.thumbnail_url',
-      'cr.transcoding_status',
-      'cr.audit_status',
-      'cr.created_at',
-      'cr.updated_at',
-      'cr.version',
-      'cr.campaigns_count',
-    ]);
-  return listPage(db, query, list, source);
+    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')));
+  if (linkableTo) {
+    query = query
+      .where('cr.state', '!=', 'rejected')
+      .where(sql<boolean>`${linkableTo.organizationPath} LIKE o.path || '%'`)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('campaign_creatives as link')
+              .select('link.creative_id')
+              .where('link.campaign_id', '=', linkableTo.campaignId)
+              .whereRef('link.creative_id', '=', 'cr.id')
+              .where('link.state', '!=', 'deleted'),
+          ),
+        ),
+      );
+  }
+  const page = query.select([
+    asText('cr.id').as('id'),
+    'cr.name',
+    'cr.type',
+    'cr.technical_type',
+    'cr.state',
+    asText('cr.organization_id').as('organization_id'),
+    'o.name as organization_name',
+    'cr.width',
+    'cr.height',
+    'cr.thumbnail_url',
+    'cr.transcoding_status',
+    'cr.audit_status',
+    'cr.created_at',
+    'cr.updated_at',
+    'cr.version',
+    'cr.campaigns_count',
+  ]);
+  return listPage(db, page, list, source);
 };
 
 /** One creative inside the scope (deleted ones too: they keep their history and can be read). */

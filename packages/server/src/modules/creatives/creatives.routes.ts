@@ -35,6 +35,7 @@ import {
   editCampaignCreatives,
   getCreative,
   linkCreativeToCampaigns,
+  listLinkableCreatives,
   listReviewQueue,
   listVisibleCreatives,
   rejectCreatives,
@@ -189,6 +190,28 @@ export const creativesRoutes = async (app: AppInstance): Promise<void> => {
       response: { 200: ZCampaignCreative.array() },
     },
     handler: async (request) => campaignCreatives(deps, principalOf(request), request.params.id),
+  });
+
+  app.get('/campaign/:id/linkable-creatives', {
+    config: { access: 'creative' },
+    schema: {
+      summary:
+        'The creatives a campaign may link and has not linked yet: of its organization or an ancestor, not rejected',
+      description: describeListQuery(CREATIVE_LIST_SPEC),
+      tags,
+      params: ZIdParams,
+      querystring: ZListQuery(CREATIVE_LIST_SPEC),
+      response: { 200: ZCreativeRow.array() },
+    },
+    handler: async (request, reply) => {
+      const { rows, total } = await listLinkableCreatives(
+        deps,
+        principalOf(request),
+        request.params.id,
+        request.query,
+      );
+      return sendList(reply, rows, total);
+    },
   });
 
   app.put('/campaign/:id/creatives', {

@@ -27,10 +27,11 @@ import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   CAMPAIGN_DELETED_MESSAGE,
   CREATIVE_DELETED_MESSAGE,
-  CREATIVE_ORGANIZATION_MESSAGE,
   CREATIVE_REVIEW_STATE_MESSAGE,
   creativeApprovedAlert,
+  creativeOrganizationMessage,
   creativeRejectedAlert,
+  creativeRejectedLinkMessage,
   END_BEFORE_START_MESSAGE,
 } from '@beacon/domain/validation/messages';
 import type { Kysely } from 'kysely';
@@ -236,6 +237,27 @@ export const listVisibleCreatives = async (
     scopeOf(principal),
     list,
     creativeListSource(CREATIVE_LIST_SPEC),
+  );
+  return { rows: rows.map(toCreativeRow), total };
+};
+
+/**
+ * `GET /campaign/{id}/linkable-creatives`: the creatives a campaign's picker offers — those the caller sees that
+ * the campaign may link (its organization's or an ancestor's, not rejected) and has not linked yet.
+ */
+export const listLinkableCreatives = async (
+  deps: Deps,
+  principal: Principal,
+  campaignId: string,
+  list: ListQuery,
+): Promise<{ rows: TCreativeRow[]; total: number }> => {
+  const { record: campaign } = await visibleCampaign(deps, principal, campaignId);
+  const { rows, total } = await listCreativesInScope(
+    deps.db,
+    scopeOf(principal),
+    list,
+    creativeListSource(CREATIVE_LIST_SPEC),
+    { campaignId: campaign.id, organizationPath: campaign.organization_path },
   );
   return { rows: rows.map(toCreativeRow), total };
 };
@@ -617,8 +639,12 @@ export const editCampaignCreatives = async (
   body.links.forEach((link, index) => {
     const creative = creatives.get(String(link.creative_id));
     if (!creative) throw new AppError('NOT_FOUND');
+    const path = ['links', index, 'creative_id'];
     if (!mayServe(creative, campaign.organization_path)) {
-      issues.push({ path: ['links', index, 'creative_id'], message: CREATIVE_ORGANIZATION_MESSAGE });
+      issues.push({ path, message: creativeOrganizationMessage(creative.name) });
+    } else if (creative.state === 'rejected' && link.state === 'active') {
+      // A rejected creative never serves; an existing link may still be paused or removed.
+      issues.push({ path, message: creativeRejectedLinkMessage(creative.name) });
     }
   });
   if (issues.length > 0) throw invalid(issues);
@@ -670,7 +696,9 @@ export const linkCreativeToCampaigns = async (
     if (record.state === 'deleted')
       issues.push({ path: ['campaign_ids', index], message: CAMPAIGN_DELETED_MESSAGE });
     else if (!mayServe(creative, record.organization_path)) {
-      issues.push({ path: ['campaign_ids', index], message: CREATIVE_ORGANIZATION_MESSAGE });
+      issues.push({ path: ['campaign_ids', index], message: creativeOrganizationMessage(creative.name) });
+    } else if (creative.state === 'rejected') {
+      issues.push({ path: ['campaign_ids', index], message: creativeRejectedLinkMessage(creative.name) });
     }
     campaigns.push(record);
   }

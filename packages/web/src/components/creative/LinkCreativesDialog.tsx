@@ -3,7 +3,7 @@ import { ZCampaignCreativeLinks } from '@beacon/domain/validation/creative-form'
 import { useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGNS_QUERY_KEY } from '../campaign/api/campaign-row';
 import { campaignCreativesQueryKey, updateCampaignCreatives } from './api/campaign-creatives';
-import { CREATIVES_QUERY_KEY, type CreativeRow, fetchCreatives } from './api/creative';
+import { CREATIVES_QUERY_KEY, type CreativeRow, fetchLinkableCreatives } from './api/creative';
 import { CreativeThumbnail } from './CreativeThumbnail';
 import { LINK_OPTIONS_LIMIT, LinkPickerDialog } from './LinkPickerDialog';
 
@@ -25,12 +25,12 @@ export const LinkCreativesDialog = ({ campaignId, campaignName, linkedIds }: Lin
   return (
     <LinkPickerDialog<CreativeRow>
       title={`Link creatives to ${campaignName}`}
-      description="Creatives of the campaign's advertiser (or an organization above it) may be linked. Each serves once it is approved."
+      description="Only creatives of the campaign's advertiser (or an organization above it) that were not rejected are offered. Each serves once it is approved."
       label="Creatives"
-      queryKey={[...CREATIVES_QUERY_KEY, 'options']}
+      queryKey={[...CREATIVES_QUERY_KEY, 'linkable', campaignId]}
       fetchOptions={async (search, signal) =>
         (
-          await fetchCreatives(
+          await fetchLinkableCreatives(campaignId)(
             { page: 1, limit: LINK_OPTIONS_LIMIT, filters: [], ...(search ? { search } : {}) },
             signal,
           )

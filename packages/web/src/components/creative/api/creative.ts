@@ -105,6 +105,10 @@ export const campaignCreativesPath = (campaignId: number): string => `/creative?
 
 export const fetchCreatives = listFetcher<CreativeRow>('/creatives');
 
+/** The creatives a campaign may still link (its organization's or above, not rejected, not linked yet). */
+export const fetchLinkableCreatives = (campaignId: number) =>
+  listFetcher<CreativeRow>(`/campaign/${campaignId}/linkable-creatives`);
+
 export const fetchCreative = (id: number, signal?: AbortSignal): Promise<Creative> =>
   api<Creative>(`/creative/${id}`, { signal });
 
