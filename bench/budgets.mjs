@@ -23,6 +23,8 @@ export const budgets = {
   audienceUploadMs: 60_000,
   /** Resources: the server's resident memory during that upload and count. */
   audienceServerRssMb: 300,
+  /** Uploads (decision 033): p99 of other requests while a 1,000,000-line publisher file is written. */
+  otherRequestsDuringUploadP99Ms: 100,
   /** Creatives: GET /creatives p99 with 200,000 creatives, embedded and PostgreSQL. */
   creativesListP99Ms: 30,
 };

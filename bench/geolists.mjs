@@ -23,7 +23,7 @@ export const geolistCsv = (rows = ROWS) => {
   return `${lines.join('\n')}\n`;
 };
 
-const multipartBody = (fields, file) => {
+export const multipartBody = (fields, file) => {
   const boundary = `----beaconbench${randomBytes(8).toString('hex')}`;
   const chunks = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -25,6 +25,7 @@ const PARTS = [
   'audiences',
   'creatives',
   'creative-video',
+  'uploads',
 ];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
@@ -266,6 +267,14 @@ if (isSelected('creatives')) {
 if (isSelected('creative-video')) {
   const { measureCreativeVideo } = await import('./creative-video.mjs');
   for (const row of await measureCreativeVideo({ startServer, stopServer, request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// Decision 033: other requests' p99 while a 1,000,000-line publisher list file is uploaded, embedded and
+// PostgreSQL.
+if (isSelected('uploads')) {
+  const { measureUploads } = await import('./uploads.mjs');
+  for (const row of await measureUploads({ startServer, stopServer, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 

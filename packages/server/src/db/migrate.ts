@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-jobs';
 import * as m0015 from './migrations/0015-tracking-event-campaigns';
 import * as m0016 from './migrations/0016-strategy-targeting';
 import * as m0017 from './migrations/0017-creatives';
+import * as m0018 from './migrations/0018-staged-uploads';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-tracking-event-campaigns': m0015,
   '0016-strategy-targeting': m0016,
   '0017-creatives': m0017,
+  '0018-staged-uploads': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -249,9 +249,16 @@ export type PublisherListTable = {
   /** Migration 0013. */
   deleted_at: Timestamp | null;
   version: Generated<number>;
+  /** The set of entries readers see (migration 0018, decision 033). */
+  entry_set: ColumnType<string, string | undefined, string>;
 };
 
-export type PublisherListEntryTable = { list_id: IdRef; publisher: string };
+/** Entries of a list by set: only the list's `entry_set` is visible, others are staged or discarded. */
+export type PublisherListEntryTable = {
+  list_id: IdRef;
+  set_id: ColumnType<string, string | undefined, never>;
+  publisher: string;
+};
 
 /** The platform-wide catalogue of known publishers and apps (migration 0013, decision 018). */
 export type PublisherTable = {
@@ -393,10 +400,13 @@ export type GeolistTable = {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   version: Generated<number>;
+  /** The set of areas readers see (migration 0018, decision 033). */
+  area_set: ColumnType<string, string | undefined, string>;
 };
 
 export type GeolistAreaTable = {
   geolist_id: IdRef;
+  set_id: ColumnType<string, string | undefined, never>;
   position: number;
   latitude: number;
   longitude: number;
@@ -474,11 +484,30 @@ export type AudienceTable = {
   version: Generated<number>;
 };
 
+/** One upload of identifiers (migration 0018, decision 033): only committed uploads count. */
+export type AudienceUploadTable = {
+  id: Id;
+  audience_id: IdRef;
+  state: Generated<'staged' | 'committed' | 'discarded'>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+};
+
 export type AudienceIdentifierTable = {
   audience_id: IdRef;
+  upload_id: IdRef;
   identifier_hash: Buffer;
   identifier_type: string;
   added_at: Generated<Date>;
+};
+
+/** Sets of rows not visible to readers: being written, or replaced until deleted (migration 0018). */
+export type StagedSetTable = {
+  kind: 'publisher_list_entries' | 'geolist_areas';
+  parent_id: string;
+  set_id: string;
+  state: 'staged' | 'discarded';
+  updated_at: Generated<Date>;
 };
 
 /** The durable job queue (migration 0014, decision 019). */
@@ -612,6 +641,8 @@ export type Database = {
   location_audience_areas: LocationAudienceAreaTable;
   audiences: AudienceTable;
   audience_identifiers: AudienceIdentifierTable;
+  audience_uploads: AudienceUploadTable;
+  staged_sets: StagedSetTable;
   jobs: JobTable;
   creatives: CreativeTable;
   campaign_creatives: CampaignCreativeTable;

@@ -15,7 +15,12 @@ const uniqueName = () =>
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL (CI), dropped afterwards.
  */
-export const createTestDatabase = async (): Promise<TestDatabase> => {
+export const createTestDatabase = async (
+  options: {
+    /** PGlite in this folder rather than in memory: memory-backed files are copied as they grow (decision 033). */
+    embeddedDataDir?: string;
+  } = {},
+): Promise<TestDatabase> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = uniqueName();
@@ -52,7 +57,7 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
   const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
   const db = await createDatabase({
     kind: 'embedded',
-    dataDir: undefined,
+    dataDir: options.embeddedDataDir,
     ...(template ? { template } : {}),
   });
   await migrateToLatest(db);

@@ -87,7 +87,7 @@ export const seedDemoPublisherLists = async (
     await insertPublisherListWithHistory(
       db,
       { organization_id: organizations.agency, name: list.name, kind: list.kind },
-      { publishers: list.publishers.map(publisherOf) },
+      list.publishers.map(publisherOf),
       actor,
     );
   }

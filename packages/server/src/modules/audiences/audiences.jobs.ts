@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob, type JobDefinition } from '../../lib/jobs';
 import {
+  cleanUpAudienceUploads,
   countAudienceIdentifiers,
   countInteractionDevices,
   deleteIdentifiersAddedBefore,
@@ -17,10 +18,12 @@ import {
  * The audiences' jobs (decision 019). `audience-count` recounts one audience after its identifiers, KPIs or
  * campaigns changed (its count shows as updating until then); `audience-daily` removes identifiers added more
  * than six months ago (§4) and recounts the audiences that lost some, and every interaction audience (events
- * keep arriving).
+ * keep arriving). `audience-uploads-cleanup` deletes, in batches, the identifiers of uploads that failed or of
+ * deleted audiences (decision 033); its hourly run also takes uploads left staged by a process that stopped.
  */
 export const AUDIENCE_COUNT_JOB = 'audience-count';
 export const AUDIENCE_DAILY_JOB = 'audience-daily';
+export const AUDIENCE_UPLOADS_CLEANUP_JOB = 'audience-uploads-cleanup';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -46,6 +49,10 @@ export const queueAudienceCount = (db: Kysely<Database>, clock: Clock, audienceI
     key: `${AUDIENCE_COUNT_JOB}:${audienceId}`,
     payload: { audience: audienceId },
   });
+
+/** Asks for the identifiers of discarded uploads to be deleted now. */
+export const queueAudienceUploadsCleanup = (db: Kysely<Database>, clock: Clock) =>
+  enqueueJob(db, clock, { kind: AUDIENCE_UPLOADS_CLEANUP_JOB, key: `${AUDIENCE_UPLOADS_CLEANUP_JOB}:now` });
 
 /** Counts an audience now: identifiers for uploaded ones, distinct devices of its events for interaction. */
 export const countAudience = async (
@@ -83,13 +90,21 @@ export const audienceJobs: readonly JobDefinition[] = [
     everyMinutes: DAY_MINUTES,
     leaseMinutes: 60,
     run: async ({ db, clock, logger }) => {
-      const expired = await db
-        .transaction()
-        .execute((trx) => deleteIdentifiersAddedBefore(trx, identifierRetentionStart(clock.now())));
+      // In batches, not one transaction: the embedded database's one session stays open to requests.
+      const expired = await deleteIdentifiersAddedBefore(db, identifierRetentionStart(clock.now()));
       const interaction = await findLiveInteractionAudiences(db);
       const toCount = new Set([...expired, ...interaction.map((audience) => String(audience.id))]);
       for (const audienceId of toCount) await countAudience(db, clock, audienceId);
       logger.info({ expiredAudiences: expired.length, counted: toCount.size }, 'audience daily sweep done');
+    },
+  },
+  {
+    kind: AUDIENCE_UPLOADS_CLEANUP_JOB,
+    everyMinutes: 60,
+    leaseMinutes: 60,
+    run: async ({ db, clock, logger }) => {
+      const deleted = await cleanUpAudienceUploads(db, clock.now());
+      if (deleted > 0) logger.info({ deleted }, 'identifiers of discarded uploads deleted');
     },
   },
 ];

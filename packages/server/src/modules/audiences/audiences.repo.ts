@@ -5,6 +5,7 @@ import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AudienceTable, Database } from '../../db/schema';
 import { type ListSource, listPage } from '../../lib/list-query';
+import { deleteRowsInBatches } from '../../lib/staged-sets';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 type AudienceTables = Database & { a: Database['audiences']; o: Database['organizations'] };
@@ -113,39 +114,85 @@ export const findCampaignsUnder = async (
   return rows.map((row) => String(row.id));
 };
 
+/** Where an upload's identifiers go (decision 033): they count once their upload is committed. */
+export type IdentifierUpload = { audienceId: string; uploadId: string };
+
+/** Starts an upload of identifiers, invisible until committed. */
+export const createAudienceUpload = async (db: Kysely<Database>, audienceId: string): Promise<string> => {
+  const { id } = await db
+    .insertInto('audience_uploads')
+    .values({ audience_id: audienceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(id);
+};
+
+/** In the transaction that records the upload: its identifiers count from now on; false if it was discarded. */
+export const commitAudienceUpload = async (
+  db: Kysely<Database>,
+  uploadId: string,
+  at: Date,
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('audience_uploads')
+    .set({ state: 'committed', updated_at: at })
+    .where('id', '=', uploadId)
+    .where('state', '=', 'staged')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+};
+
+/** Uploads whose identifiers no longer count (a failed upload, a deleted audience): the cleanup deletes them. */
+export const discardAudienceUploads = async (
+  db: Kysely<Database>,
+  where: { uploadId: string } | { audienceId: string },
+  at: Date,
+): Promise<void> => {
+  const query = db.updateTable('audience_uploads').set({ state: 'discarded', updated_at: at });
+  await ('uploadId' in where
+    ? query.where('id', '=', where.uploadId)
+    : query.where('audience_id', '=', where.audienceId)
+  ).execute();
+};
+
 /**
- * Adds a batch of identifier hashes (hex) with their types in one statement: two text parameters unpacked by
- * string_to_array and unnest, whatever the batch size (no per-row parameters, which on the embedded database
- * would each cross the worker thread). DISTINCT ON keeps each hash once (ON CONFLICT cannot touch a row twice
- * in one statement) and its ORDER BY feeds the primary key's index in order, which matters for the embedded
- * database's small buffer cache. An identifier already there is added again: its six months restart.
+ * Adds a batch of identifier hashes (hex) with their types to an upload in one statement: two text parameters
+ * unpacked by string_to_array and unnest, whatever the batch size (no per-row parameters, which on the embedded
+ * database would each cross the worker thread). DISTINCT ON keeps each hash once (ON CONFLICT cannot touch a
+ * row twice in one statement) and its ORDER BY feeds the primary key's index in order, which matters for the
+ * embedded database's small buffer cache. An identifier uploaded again is a row of the new upload: it counts
+ * once, and its six months restart, since the older row expires alone.
  */
 export const insertIdentifierBatch = async (
   db: Kysely<Database>,
-  audienceId: string,
+  upload: IdentifierUpload,
   hashes: readonly string[],
   types: readonly string[],
   addedAt: Date,
 ): Promise<void> => {
   if (hashes.length === 0) return;
   await sql`
-    INSERT INTO audience_identifiers (audience_id, identifier_hash, identifier_type, added_at)
-    SELECT DISTINCT ON (u.hash) ${audienceId}::bigint, u.hash, u.t, ${addedAt}::timestamptz
+    INSERT INTO audience_identifiers (audience_id, upload_id, identifier_hash, identifier_type, added_at)
+    SELECT DISTINCT ON (u.hash) ${upload.audienceId}::bigint, ${upload.uploadId}::bigint, u.hash, u.t,
+      ${addedAt}::timestamptz
     FROM (
       SELECT decode(h, 'hex') AS hash, t
       FROM unnest(string_to_array(${hashes.join(',')}, ','), string_to_array(${types.join(',')}, ',')) AS x(h, t)
     ) AS u
     ORDER BY u.hash
-    ON CONFLICT (audience_id, identifier_hash)
+    ON CONFLICT (audience_id, upload_id, identifier_hash)
     DO UPDATE SET added_at = EXCLUDED.added_at, identifier_type = EXCLUDED.identifier_type
   `.execute(db);
 };
 
+/** The distinct identifiers of an audience's committed uploads. */
 export const countAudienceIdentifiers = async (db: Kysely<Database>, audienceId: string): Promise<number> => {
   const row = await db
-    .selectFrom('audience_identifiers')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('audience_id', '=', audienceId)
+    .selectFrom('audience_identifiers as i')
+    .innerJoin('audience_uploads as u', 'u.id', 'i.upload_id')
+    .select(sql<string>`count(DISTINCT i.identifier_hash)`.as('count'))
+    .where('i.audience_id', '=', audienceId)
+    .where('u.state', '=', 'committed')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };
@@ -180,7 +227,7 @@ export const setAudienceUsersCount = async (
     .execute();
 };
 
-/** Removes identifiers added before `before`; answers the audiences that lost some. */
+/** Removes identifiers added before `before`, in batches (decision 033); answers the audiences that lost some. */
 export const deleteIdentifiersAddedBefore = async (db: Kysely<Database>, before: Date): Promise<string[]> => {
   const audiences = await db
     .selectFrom('audience_identifiers')
@@ -189,8 +236,43 @@ export const deleteIdentifiersAddedBefore = async (db: Kysely<Database>, before:
     .where('added_at', '<', before)
     .execute();
   if (audiences.length === 0) return [];
-  await db.deleteFrom('audience_identifiers').where('added_at', '<', before).execute();
+  await deleteRowsInBatches(db, {
+    table: 'audience_identifiers',
+    key: IDENTIFIER_KEY,
+    where: sql`added_at < ${before}::timestamptz`,
+  });
   return audiences.map((row) => String(row.audience_id));
+};
+
+const IDENTIFIER_KEY = ['audience_id', 'upload_id', 'identifier_hash'] as const;
+
+/** A staged upload older than this belongs to a process that stopped: it is discarded. */
+const STALE_UPLOAD_HOURS = 24;
+
+/** Deletes the identifiers of discarded uploads batch by batch, then the uploads; answers how many went. */
+export const cleanUpAudienceUploads = async (db: Kysely<Database>, now: Date): Promise<number> => {
+  await db
+    .updateTable('audience_uploads')
+    .set({ state: 'discarded', updated_at: now })
+    .where('state', '=', 'staged')
+    .where('updated_at', '<', new Date(now.getTime() - STALE_UPLOAD_HOURS * 3_600_000))
+    .execute();
+  const uploads = await db
+    .selectFrom('audience_uploads')
+    .select(['id', 'audience_id'])
+    .where('state', '=', 'discarded')
+    .orderBy('updated_at')
+    .execute();
+  let deleted = 0;
+  for (const upload of uploads) {
+    deleted += await deleteRowsInBatches(db, {
+      table: 'audience_identifiers',
+      key: IDENTIFIER_KEY,
+      where: sql`audience_id = ${upload.audience_id}::bigint AND upload_id = ${upload.id}::bigint`,
+    });
+    await db.deleteFrom('audience_uploads').where('id', '=', upload.id).execute();
+  }
+  return deleted;
 };
 
 /** Live interaction audiences (the daily sweep recounts them as events arrive). */

@@ -248,6 +248,25 @@ describe('PUT, DELETE, duplicate and history', () => {
 });
 
 describe('POST /audience/{id}/identifiers', () => {
+  it('answers 400 when a file part cut short comes before the data field, instead of never answering', async () => {
+    const audience = await create('owner', { name: 'Cut short', type: 'private' });
+    const boundary = 'cutshort';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ids.csv"\r\nContent-Type: text/csv\r\n\r\n${uuid(1)}\n`;
+    const answer = await Promise.race([
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/audience/${audience.id}/identifiers`,
+        headers: {
+          ...bearer(tokens.owner ?? ''),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload,
+      }),
+      new Promise<'no answer'>((resolve) => setTimeout(() => resolve('no answer'), 5000)),
+    ]);
+    expect(answer === 'no answer' ? answer : answer.statusCode).toBe(400);
+  });
+
   it('refuses an upload without the no-rebuild checkbox and stores nothing', async () => {
     const audience = await create('owner', { name: 'Checkbox', type: 'private' });
     for (const data of [null, {}, { commits_not_to_rebuild: false }]) {
@@ -286,7 +305,9 @@ describe('POST /audience/{id}/identifiers', () => {
       .selectAll()
       .where('audience_id', '=', String(audience.id))
       .execute();
-    expect(rows).toHaveLength(4);
+    // Each upload keeps its rows (decision 033): the two identifiers sent again are rows of the second one.
+    expect(rows).toHaveLength(6);
+    expect(new Set(rows.map((row) => Buffer.from(row.identifier_hash).toString('hex'))).size).toBe(4);
     const stored = JSON.stringify(
       rows.map((row) => ({ ...row, hash: Buffer.from(row.identifier_hash).toString('hex') })),
     );
@@ -339,6 +360,50 @@ describe('POST /audience/{id}/identifiers', () => {
     const empty = await upload('owner', audience.id, '\n\n');
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toBe(AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE);
+  });
+
+  it('writes a large file in batches: one bad line at the end counts nobody, and cleanup removes its rows', async () => {
+    const audience = await create('owner', { name: 'Batched', type: 'private' });
+    const ids = Array.from({ length: 30_000 }, (_, index) => uuid(index + 1));
+    const bad = await upload('owner', audience.id, `${ids.join('\n')}\nnot-a-uuid\n`);
+    expect(bad.statusCode).toBe(400);
+    const stagedRows = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('audience_identifiers')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('audience_id', '=', String(audience.id))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    // Batches went in while the file arrived (decision 033); they never counted and go with the cleanup job.
+    expect(await stagedRows()).toBeGreaterThan(0);
+    await runJobs();
+    expect(await stagedRows()).toBe(0);
+    expect(
+      await ctx.db
+        .selectFrom('audience_uploads')
+        .selectAll()
+        .where('audience_id', '=', String(audience.id))
+        .execute(),
+    ).toEqual([]);
+    expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBe(0);
+
+    const good = await upload('owner', audience.id, ids.join('\n'));
+    expect(good.statusCode, good.body).toBe(202);
+    await runJobs();
+    expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBe(
+      30_000,
+    );
+
+    // Deleting the audience drops its identifiers in batches, after the answer.
+    const current = (await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>();
+    expect(
+      (await call('owner', 'DELETE', `/audience/${audience.id}?version=${current.version}`)).statusCode,
+    ).toBe(204);
+    await runJobs();
+    expect(await stagedRows()).toBe(0);
   });
 
   it('takes identifiers only for uploadable types', async () => {

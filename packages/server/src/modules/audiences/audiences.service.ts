@@ -34,13 +34,17 @@ import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
+import { createBatchSizer, timedBatch } from '../../lib/staged-sets';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
-import { queueAudienceCount } from './audiences.jobs';
+import { queueAudienceCount, queueAudienceUploadsCleanup } from './audiences.jobs';
 import {
   type AudienceRecord,
   audienceListSourceOf,
+  commitAudienceUpload,
+  createAudienceUpload,
+  discardAudienceUploads,
   findAudienceHistory,
   findAudienceInScope,
   findCampaignsUnder,
@@ -60,8 +64,6 @@ import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './
  */
 
 const ENTITY = 'audience';
-/** Identifiers per insert statement: large enough to amortise a round trip, small enough to stay light. */
-export const IDENTIFIER_INSERT_BATCH = 20_000;
 
 const assertCanEdit = (principal: Principal): void => {
   if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
@@ -387,11 +389,14 @@ export const deleteAudience = async (
       .where('state', '<>', 'deleted')
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
-    await trx.deleteFrom('audience_identifiers').where('audience_id', '=', before.id).execute();
+    // Its identifiers stop counting now; the cleanup job deletes them in batches (decision 033).
+    await discardAudienceUploads(trx, { audienceId: before.id }, now);
+    await queueAudienceUploadsCleanup(trx, deps.clock);
     await recordChange(trx, before, 'delete', actorOf(principal), [
       { field: 'state', from: before.state, to: 'deleted' },
     ]);
   });
+  deps.jobs.wake();
 };
 
 /**
@@ -455,10 +460,13 @@ const hasherOf = (secret: string) => (identifier: string) =>
   createHmac('sha256', secret).update(identifier).digest('hex');
 
 /**
- * `POST /audience/{id}/identifiers`: streams the file line by line (never whole in memory), keeps each
- * identifier only as its keyed hash, deduplicated, in batches inside one transaction, so a file with a bad
- * line stores nothing: the 400 lists the bad lines (the first MAX_REPORTED_IDENTIFIER_LINES, then how many
- * more). Afterwards the audience's count is null (updating) until the queued count job has run.
+ * `POST /audience/{id}/identifiers`: streams the file line by line (never whole in memory) and keeps each
+ * identifier only as its keyed hash. The hashes go to a new upload, invisible until committed, in batches of
+ * about BATCH_TARGET_MS, each its own statement and never a transaction open while the file arrives
+ * (decision 033); once a line is bad nothing more is written and the rest is only checked. A file with a bad
+ * line discards the upload (the cleanup job deletes its rows) and answers 400 with the bad lines (the first
+ * MAX_REPORTED_IDENTIFIER_LINES, then how many more); a good one is committed in one short transaction with
+ * its history, and the audience's count is null (updating) until the queued count job has run.
  */
 export const uploadAudienceIdentifiers = async (
   deps: Deps,
@@ -475,8 +483,10 @@ export const uploadAudienceIdentifiers = async (
   const errors: TIdentifierLineError[] = [];
   let badLines = 0;
   let accepted = 0;
+  const upload = { audienceId: audience.id, uploadId: await createAudienceUpload(deps.db, audience.id) };
+  const sizer = createBatchSizer({ initial: 2_000 });
 
-  const result = await deps.db.transaction().execute(async (trx) => {
+  try {
     let hashes: string[] = [];
     let types: string[] = [];
     const flush = async () => {
@@ -484,7 +494,9 @@ export const uploadAudienceIdentifiers = async (
       const batch = { hashes, types };
       hashes = [];
       types = [];
-      await insertIdentifierBatch(trx, audience.id, batch.hashes, batch.types, now);
+      await timedBatch(sizer, batch.hashes.length, () =>
+        insertIdentifierBatch(deps.db, upload, batch.hashes, batch.types, now),
+      );
     };
     const take = async (lines: TIdentifierLine[]) => {
       for (const line of lines) {
@@ -500,8 +512,8 @@ export const uploadAudienceIdentifiers = async (
           hashes.push(hash(line.identifier));
           types.push(line.type);
         }
+        if (hashes.length >= sizer.size) await flush();
       }
-      if (hashes.length >= IDENTIFIER_INSERT_BATCH) await flush();
     };
     for await (const chunk of file) {
       await take(reader.push(decoder.write(chunk)));
@@ -530,6 +542,18 @@ export const uploadAudienceIdentifiers = async (
       });
     }
     await flush();
+  } catch (error) {
+    await discardAudienceUploads(deps.db, { uploadId: upload.uploadId }, deps.clock.now());
+    await queueAudienceUploadsCleanup(deps.db, deps.clock);
+    deps.jobs.wake();
+    throw error;
+  }
+
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // The audience was deleted while the file arrived: its uploads, this one too, were discarded.
+    if (!(await commitAudienceUpload(trx, upload.uploadId, deps.clock.now()))) {
+      throw new AppError('STALE_VERSION');
+    }
     await trx
       .updateTable('audiences')
       .set({ users_count: null, users_counted_at: null, updated_at: now })

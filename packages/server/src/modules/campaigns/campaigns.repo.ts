@@ -536,7 +536,8 @@ export const PUBLISHER_CONFLICTS_SHOWN = 10;
 
 /**
  * Publishers present in both a live allowlist and a live blocklist among these lists (they are excluded from
- * targeting): the first ones by name and how many there are, in one statement.
+ * targeting): the first ones by name and how many there are, in one statement. Only each list's current set
+ * of entries counts (decision 033).
  */
 export const findPublisherConflicts = async (
   db: Kysely<Database>,
@@ -548,11 +549,13 @@ export const findPublisherConflicts = async (
   const result = await sql<{ publisher: string; total: string }>`
     SELECT a.publisher, count(*) OVER () AS total
     FROM publisher_list_entries a
-    JOIN publisher_lists la ON la.id = a.list_id AND la.state <> 'deleted' AND la.kind = 'allow'
+    JOIN publisher_lists la
+      ON la.id = a.list_id AND la.entry_set = a.set_id AND la.state <> 'deleted' AND la.kind = 'allow'
     WHERE a.list_id IN (${ids(allowlists)})
       AND EXISTS (
         SELECT 1 FROM publisher_list_entries b
-        JOIN publisher_lists lb ON lb.id = b.list_id AND lb.state <> 'deleted' AND lb.kind = 'block'
+        JOIN publisher_lists lb
+          ON lb.id = b.list_id AND lb.entry_set = b.set_id AND lb.state <> 'deleted' AND lb.kind = 'block'
         WHERE b.list_id IN (${ids(blocklists)}) AND b.publisher = a.publisher
       )
     GROUP BY a.publisher

@@ -11,9 +11,6 @@ type GeolistFrom = 'g' | 'o';
 
 export type GeolistRecord = Selectable<GeolistTable> & { organization_name: string };
 
-/** Areas per insert statement (a 50,000-area file is 5 statements). */
-export const AREA_INSERT_BATCH = 10_000;
-
 const geolistsFrom = (db: Kysely<Database>, scope: TenantScope) =>
   db
     .selectFrom('geolists as g')
@@ -68,64 +65,68 @@ export const findGeolistInScope = (
   id: string,
 ): Promise<GeolistRecord | undefined> => geolistsFrom(db, scope).where('g.id', '=', id).executeTakeFirst();
 
-/** The areas of a geolist, in their order. */
+/** The areas of a geolist (its current set, decision 033), in their order. */
 export const findGeolistAreas = (db: Kysely<Database>, geolistId: string) =>
   db
-    .selectFrom('geolist_areas')
-    .select(['latitude', 'longitude', 'radius', 'name'])
-    .where('geolist_id', '=', geolistId)
-    .orderBy('position')
+    .selectFrom('geolist_areas as a')
+    .innerJoin('geolists as g', (join) =>
+      join.onRef('g.id', '=', 'a.geolist_id').onRef('g.area_set', '=', 'a.set_id'),
+    )
+    .select(['a.latitude', 'a.longitude', 'a.radius', 'a.name'])
+    .where('a.geolist_id', '=', geolistId)
+    .orderBy('a.position')
     .execute();
 
+/** Where a geolist's areas are written: the geolist and one of its sets (decision 033). */
+export type AreaSet = { geolistId: string; setId: string };
+
 /**
- * Writes the areas of a geolist in batches (positions from 1, in the order given). Each batch travels as one
- * JSON text that the database unpacks (`json_to_recordset`): encoding 10,000 areas is one JSON.stringify
- * instead of 60,000 bound values, which is what keeps a 50,000-area file within its budget on the embedded
- * database, whose parameters cross a worker thread (decision 013).
+ * Writes areas to a set in one statement, at positions from `first + 1` in the order given. The batch travels
+ * as one JSON text that the database unpacks (`json_array_elements`): encoding thousands of areas is one
+ * JSON.stringify instead of six bound values each, which matters on the embedded database, whose parameters
+ * cross a worker thread (decision 013).
  */
 export const insertGeolistAreas = async (
   db: Kysely<Database>,
-  geolistId: string,
+  set: AreaSet,
   areas: readonly TGeolistArea[],
+  first = 0,
 ): Promise<void> => {
-  for (let start = 0; start < areas.length; start += AREA_INSERT_BATCH) {
-    const batch = areas.slice(start, start + AREA_INSERT_BATCH);
-    const rows = JSON.stringify(
-      batch.map((area) => [area.latitude, area.longitude, area.radius, area.name ?? null]),
-    );
-    await sql`
-      INSERT INTO geolist_areas (geolist_id, position, latitude, longitude, radius, name)
-      SELECT ${geolistId}::bigint, ${start}::integer + area.position::integer,
-             (area.value->>0)::double precision, (area.value->>1)::double precision,
-             (area.value->>2)::double precision, area.value->>3
-      FROM json_array_elements(${rows}::json) WITH ORDINALITY AS area(value, position)
-    `.execute(db);
-  }
+  if (areas.length === 0) return;
+  const rows = JSON.stringify(
+    areas.map((area) => [area.latitude, area.longitude, area.radius, area.name ?? null]),
+  );
+  await sql`
+    INSERT INTO geolist_areas (geolist_id, set_id, position, latitude, longitude, radius, name)
+    SELECT ${set.geolistId}::bigint, ${set.setId}::bigint, ${first}::integer + area.position::integer,
+           (area.value->>0)::double precision, (area.value->>1)::double precision,
+           (area.value->>2)::double precision, area.value->>3
+    FROM json_array_elements(${rows}::json) WITH ORDINALITY AS area(value, position)
+  `.execute(db);
 };
 
-export const deleteGeolistAreas = async (db: Kysely<Database>, geolistId: string): Promise<void> => {
-  await db.deleteFrom('geolist_areas').where('geolist_id', '=', geolistId).execute();
-};
-
-/** Copies the areas of one geolist into another in one statement (duplicate). */
-export const copyGeolistAreas = async (db: Kysely<Database>, fromId: string, toId: string): Promise<void> => {
-  await db
-    .insertInto('geolist_areas')
-    .columns(['geolist_id', 'position', 'latitude', 'longitude', 'radius', 'name'])
-    .expression((eb) =>
-      eb
-        .selectFrom('geolist_areas')
-        .select([
-          sql<string>`${toId}::bigint`.as('geolist_id'),
-          'position',
-          'latitude',
-          'longitude',
-          'radius',
-          'name',
-        ])
-        .where('geolist_id', '=', fromId),
+/** Copies one page of a set's areas (positions after `after`, in order) into another set, as they were. */
+export const copyGeolistAreaPage = async (
+  db: Kysely<Database>,
+  from: AreaSet,
+  to: AreaSet,
+  after: number,
+  size: number,
+): Promise<{ copied: number; last: number }> => {
+  const { rows } = await sql<{ copied: string | number; last: number | null }>`
+    WITH page AS (
+      SELECT position, latitude, longitude, radius, name FROM geolist_areas
+      WHERE geolist_id = ${from.geolistId}::bigint AND set_id = ${from.setId}::bigint AND position > ${after}::integer
+      ORDER BY position
+      LIMIT ${size}
+    ), copied AS (
+      INSERT INTO geolist_areas (geolist_id, set_id, position, latitude, longitude, radius, name)
+      SELECT ${to.geolistId}::bigint, ${to.setId}::bigint, position, latitude, longitude, radius, name FROM page
     )
-    .execute();
+    SELECT count(*) AS copied, max(position) AS last FROM page
+  `.execute(db);
+  const row = rows[0];
+  return { copied: Number(row?.copied ?? 0), last: row?.last ?? after };
 };
 
 export const findGeolistHistory = (db: Kysely<Database>, geolistId: string) =>

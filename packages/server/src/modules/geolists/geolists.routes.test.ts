@@ -15,6 +15,7 @@ import {
 } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanUpStagedSets } from '../../lib/staged-sets';
 import { bearer, loginAs, multipart, startTestApp, type TestContext, TINY_PNG } from '../../test/test-app';
 import type { TGeolist, TGeolistHistoryEntry, TGeolistRow } from './geolists.schemas';
 
@@ -426,6 +427,31 @@ describe('POST /geolist with a file', () => {
       radius: 100 + (49_999 % 900),
       name: 'Store 49999',
     });
+
+    // Replaced and duplicated in batches (decision 033): the old set goes with the cleanup job.
+    const csv = `latitude,longitude,radius,name\n${rows.slice(0, 20_000).join('\n')}\n`;
+    const replaced = await upload(
+      'PUT',
+      `/geolist/${created.id}/areas`,
+      { filename: 'less.csv', content: csv },
+      {
+        version: created.version,
+      },
+    );
+    expect(replaced.statusCode, replaced.body.slice(0, 500)).toBe(200);
+    expect(replaced.json<TGeolistRow>().areas_count).toBe(20_000);
+    const copy = await call('editor', 'POST', `/geolist/${created.id}/duplicate`, {});
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((await read(copy.json<TGeolistRow>().id)).areas).toEqual((await read(created.id)).areas);
+    await cleanUpStagedSets(ctx.db, ctx.clock);
+    const sets = await ctx.db
+      .selectFrom('geolist_areas')
+      .select(['set_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('geolist_id', '=', String(created.id))
+      .groupBy('set_id')
+      .execute();
+    expect(sets.map((set) => Number(set.n))).toEqual([20_000]);
+    expect(await ctx.db.selectFrom('staged_sets').selectAll().execute()).toEqual([]);
   }, 60_000);
 });
 

@@ -14,13 +14,20 @@ import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, GeolistTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import {
+  createBatchSizer,
+  promoteSet,
+  reserveParentId,
+  timedBatch,
+  withStagedSet,
+} from '../../lib/staged-sets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { unknownPlaceIssues } from '../campaigns/places-check';
 import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import {
-  copyGeolistAreas,
-  deleteGeolistAreas,
+  type AreaSet,
+  copyGeolistAreaPage,
   findGeolistAreas,
   findGeolistHistory,
   findGeolistInScope,
@@ -147,7 +154,10 @@ const record = async (
   });
 };
 
-/** Writes a geolist, its areas and its `create` history (the service and the demo seed use it). */
+/**
+ * Writes a geolist, a few areas and its `create` history in the caller's transaction (the demo seed): the
+ * areas go to the geolist's first set, 0, as a geolist created without areas has.
+ */
 export const insertGeolistWithHistory = async (
   db: Kysely<Database>,
   values: {
@@ -168,7 +178,7 @@ export const insertGeolistWithHistory = async (
     .values({ ...values, areas_count: areas.length })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await insertGeolistAreas(db, id, areas);
+  await insertGeolistAreas(db, { geolistId: id, setId: '0' }, areas);
   const created = await geolistNow(db, { kind: 'all' }, id);
   await record(db, created, action, actor, diffFields(null, historyViewOf(created)));
   return created;
@@ -188,6 +198,7 @@ const updateAtVersion = async (
     precision: 'standard' | 'high';
     state: 'active' | 'deleted';
     areas_count: number;
+    area_set: string;
     deleted_at: Date;
   }>,
   now: Date,
@@ -206,6 +217,52 @@ const assertLive = (geolist: GeolistRecord): void => {
   // A deleted geolist keeps its history; a write on it is as stale as a write at an old version.
   if (geolist.state === 'deleted') throw new AppError('STALE_VERSION');
 };
+
+/** What a new set of areas is made of: areas checked in memory, or a copy of another set (duplicate). */
+type StagedAreas = { areas: readonly TGeolistArea[] } | { copyOf: AreaSet };
+
+/**
+ * Writes a new, invisible set of a geolist's areas (decision 033), one short statement per batch sized to about
+ * BATCH_TARGET_MS so other requests get the database between batches; `publish(set, count)` then makes it
+ * visible in one short transaction. A failed write or publish discards the set for the cleanup job.
+ */
+const withStagedAreas = <T>(
+  deps: Deps,
+  geolistId: string,
+  source: StagedAreas,
+  publish: (set: AreaSet, count: number) => Promise<T>,
+): Promise<T> =>
+  withStagedSet(
+    deps,
+    'geolist_areas',
+    geolistId,
+    async (setId) => {
+      const set: AreaSet = { geolistId, setId };
+      const sizer = createBatchSizer();
+      if ('areas' in source) {
+        for (let start = 0; start < source.areas.length; ) {
+          const batch = source.areas.slice(start, start + sizer.size);
+          const first = start;
+          start += batch.length;
+          await timedBatch(sizer, batch.length, () => insertGeolistAreas(deps.db, set, batch, first));
+        }
+        return source.areas.length;
+      }
+      let count = 0;
+      let after = 0;
+      for (;;) {
+        const size = sizer.size;
+        const from = after;
+        const page = await timedBatch(sizer, size, () =>
+          copyGeolistAreaPage(deps.db, source.copyOf, set, from, size),
+        );
+        count += page.copied;
+        if (page.copied < size) return count;
+        after = page.last;
+      }
+    },
+    (setId, count) => publish({ geolistId, setId }, count),
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -271,25 +328,26 @@ export const createGeolist = async (
   await assertKnownPlaces(body);
   const areas = file ? areasOfFile(file) : (body.areas ?? []);
   const { organization: _organization, areas: _areas, ...fields } = body;
-  return deps.db.transaction().execute(async (trx) => {
-    const created = await insertGeolistWithHistory(
-      trx,
-      { ...fields, organization_id: organization.id },
-      areas,
-      actorOf(principal),
-    );
-    return toGeolistRow(created);
-  });
-};
-
-/** Replaces the areas inside a transaction and records the change of their count. */
-const replaceAreas = async (
-  trx: Kysely<Database>,
-  geolistId: string,
-  areas: readonly TGeolistArea[],
-): Promise<void> => {
-  await deleteGeolistAreas(trx, geolistId);
-  await insertGeolistAreas(trx, geolistId, areas);
+  // The areas are staged under an id reserved for the geolist, whose row appears with them (decision 033).
+  const geolistId = await reserveParentId(deps.db, 'geolists');
+  return withStagedAreas(deps, geolistId, { areas }, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('geolists')
+        .values({
+          ...fields,
+          id: geolistId,
+          organization_id: organization.id,
+          areas_count: count,
+          area_set: set.setId,
+        })
+        .execute();
+      await promoteSet(trx, deps.clock, 'geolist_areas', geolistId, set.setId, null);
+      const created = await geolistNow(trx, { kind: 'all' }, geolistId);
+      await record(trx, created, 'create', actorOf(principal), diffFields(null, historyViewOf(created)));
+      return toGeolistRow(created);
+    }),
+  );
 };
 
 /** `PUT /geolist/{id}`: fields (and the areas when `areas` is sent) at the version read. */
@@ -304,18 +362,25 @@ export const updateGeolist = async (
   assertLive(before);
   await assertKnownPlaces(body);
   const { version, areas, ...fields } = body;
-  const values = { ...fields, ...(areas ? { areas_count: areas.length } : {}) };
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await updateAtVersion(trx, before.id, version, values, deps.clock.now()))) {
-      throw new AppError('STALE_VERSION');
-    }
-    if (areas) await replaceAreas(trx, before.id, areas);
-    const after = await geolistNow(trx, scope, before.id);
-    const changes = diffFields(historyViewOf(before), historyViewOf(after));
-    if (areas) changes.push({ field: 'areas', from: before.areas_count, to: after.areas_count });
-    await record(trx, after, 'update', actorOf(principal), changes);
-    return toGeolistRow(after);
-  });
+  const publish = (set: AreaSet | null) =>
+    deps.db.transaction().execute(async (trx) => {
+      const values = {
+        ...fields,
+        ...(areas && set ? { areas_count: areas.length, area_set: set.setId } : {}),
+      };
+      if (!(await updateAtVersion(trx, before.id, version, values, deps.clock.now()))) {
+        throw new AppError('STALE_VERSION');
+      }
+      if (set) await promoteSet(trx, deps.clock, 'geolist_areas', before.id, set.setId, before.area_set);
+      const after = await geolistNow(trx, scope, before.id);
+      const changes = diffFields(historyViewOf(before), historyViewOf(after));
+      if (areas) changes.push({ field: 'areas', from: before.areas_count, to: after.areas_count });
+      await record(trx, after, 'update', actorOf(principal), changes);
+      return toGeolistRow(after);
+    });
+  if (!areas) return publish(null);
+  if (before.version !== version) throw new AppError('STALE_VERSION');
+  return withStagedAreas(deps, before.id, { areas }, (set) => publish(set));
 };
 
 /** `PUT /geolist/{id}/areas`: the areas of an uploaded file (or `areas`) replace the geolist's. */
@@ -336,19 +401,24 @@ export const replaceGeolistAreas = async (
       details: [{ path: 'file', message: GEOLIST_FILE_REQUIRED_MESSAGE }],
     });
   }
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await updateAtVersion(trx, before.id, body.version, { areas_count: areas.length }, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    await replaceAreas(trx, before.id, areas);
-    const after = await geolistNow(trx, scope, before.id);
-    await record(trx, after, 'areas', actorOf(principal), [
-      { field: 'areas', from: before.areas_count, to: after.areas_count },
-      ...(file ? [{ field: 'file', from: null, to: file.filename }] : []),
-    ]);
-    return toGeolistRow(after);
-  });
+  // Known stale before a single area is written.
+  if (before.version !== body.version) throw new AppError('STALE_VERSION');
+  return withStagedAreas(deps, before.id, { areas }, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      const values = { areas_count: count, area_set: set.setId };
+      if (!(await updateAtVersion(trx, before.id, body.version, values, now))) {
+        throw new AppError('STALE_VERSION');
+      }
+      await promoteSet(trx, deps.clock, 'geolist_areas', before.id, set.setId, before.area_set);
+      const after = await geolistNow(trx, scope, before.id);
+      await record(trx, after, 'areas', actorOf(principal), [
+        { field: 'areas', from: before.areas_count, to: after.areas_count },
+        ...(file ? [{ field: 'file', from: null, to: file.filename }] : []),
+      ]);
+      return toGeolistRow(after);
+    }),
+  );
 };
 
 /** `DELETE /geolist/{id}?version=N`: state deleted, kept with its areas and history. */
@@ -383,27 +453,39 @@ export const duplicateGeolist = async (
   const { record: source } = await visibleGeolist(deps, principal, id);
   assertLive(source);
   const actor = actorOf(principal);
-  return deps.db.transaction().execute(async (trx) => {
-    const { id: copyId } = await trx
-      .insertInto('geolists')
-      .values({
-        organization_id: source.organization_id,
-        name: body.name ?? duplicateGeolistName(source.name),
-        country: source.country,
-        region: source.region,
-        city: source.city,
-        radius: source.radius,
-        precision: source.precision,
-        areas_count: source.areas_count,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await copyGeolistAreas(trx, source.id, copyId);
-    const copy = await geolistNow(trx, { kind: 'all' }, copyId);
-    await record(trx, copy, 'duplicate', actor, [
-      { field: 'source', from: null, to: Number(source.id) },
-      ...diffFields(null, historyViewOf(copy)),
-    ]);
-    return toGeolistRow(copy);
-  });
+  const copyOf: AreaSet = { geolistId: source.id, setId: source.area_set };
+  const copyId = await reserveParentId(deps.db, 'geolists');
+  return withStagedAreas(deps, copyId, { copyOf }, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      // The source's areas were replaced while they were copied: the copy would not be of one moment.
+      const now = await trx
+        .selectFrom('geolists')
+        .select('area_set')
+        .where('id', '=', source.id)
+        .executeTakeFirst();
+      if (now?.area_set !== source.area_set) throw new AppError('STALE_VERSION');
+      await trx
+        .insertInto('geolists')
+        .values({
+          id: copyId,
+          organization_id: source.organization_id,
+          name: body.name ?? duplicateGeolistName(source.name),
+          country: source.country,
+          region: source.region,
+          city: source.city,
+          radius: source.radius,
+          precision: source.precision,
+          areas_count: count,
+          area_set: set.setId,
+        })
+        .execute();
+      await promoteSet(trx, deps.clock, 'geolist_areas', copyId, set.setId, null);
+      const copy = await geolistNow(trx, { kind: 'all' }, copyId);
+      await record(trx, copy, 'duplicate', actor, [
+        { field: 'source', from: null, to: Number(source.id) },
+        ...diffFields(null, historyViewOf(copy)),
+      ]);
+      return toGeolistRow(copy);
+    }),
+  );
 };

@@ -4,6 +4,7 @@ import {
   type TPublisher,
   type TPublisherFileResult,
 } from '@beacon/domain/validation/publisher-file';
+import { createDistinctCounter } from '../../lib/distinct-counter';
 
 /**
  * Reading an uploaded publisher list file from disk one line at a time (decision 018): a file of a million
@@ -52,22 +53,40 @@ export const linesOf = async function* (path: string, onNotText: () => void): As
   }
 };
 
-/** Checks a whole file without keeping its publishers: every bad line, or its counts. */
-export const checkPublisherFile = async (path: string): Promise<TPublisherFileResult> => {
+/** A checked file: the domain's verdict, or more distinct publishers than a list may hold. */
+export type TCheckedPublisherFile = TPublisherFileResult | { readonly ok: false; readonly error: 'too_many' };
+
+/**
+ * Checks a whole file without keeping its publishers: every bad line, or its counts. Reading stops as soon as
+ * more than `maxDistinct` distinct publishers were read (repeats are kept once, so they do not count twice).
+ */
+export const checkPublisherFile = async (
+  path: string,
+  maxDistinct = Number.POSITIVE_INFINITY,
+): Promise<TCheckedPublisherFile> => {
   const reader = createPublisherFileReader();
-  for await (const line of linesOf(path, reader.markNotText)) reader.line(line);
+  const distinct = createDistinctCounter();
+  for await (const line of linesOf(path, reader.markNotText)) {
+    const publisher = reader.line(line);
+    if (!publisher) continue;
+    distinct.add(publisher.publisher);
+    if (distinct.count > maxDistinct) return { ok: false, error: 'too_many' };
+  }
   return reader.finish();
 };
 
-/** The publishers of a file already checked, in batches of `size`. */
-export const publisherBatchesOf = async function* (path: string, size: number): AsyncGenerator<TPublisher[]> {
+/** The publishers of a file already checked, in batches of `sizeOf()` (asked before each batch). */
+export const publisherBatchesOf = async function* (
+  path: string,
+  sizeOf: () => number,
+): AsyncGenerator<TPublisher[]> {
   const reader = createPublisherFileReader();
   let batch: TPublisher[] = [];
   for await (const line of linesOf(path, reader.markNotText)) {
     const publisher = reader.line(line);
     if (!publisher) continue;
     batch.push(publisher);
-    if (batch.length >= size) {
+    if (batch.length >= sizeOf()) {
       yield batch;
       batch = [];
     }

@@ -63,7 +63,7 @@ const freshList = async (target: Target) =>
   insertPublisherListWithHistory(
     ctx.db,
     { organization_id: organizations[target], name: secretName(target), kind: 'block' },
-    { publishers: [{ publisher: secretPublisher(target), platform: 'web' }] },
+    [{ publisher: secretPublisher(target), platform: 'web' }],
     SEED_ACTOR,
   );
 type Fresh = Awaited<ReturnType<typeof freshList>>;

@@ -15,11 +15,12 @@ export type PublisherListRow = Selectable<PublisherListTable>;
 export type PublisherListRecord = PublisherListRow & { organization_name: string };
 
 type ListTables = Database & { pl: Database['publisher_lists']; o: Database['organizations'] };
-type EntryTables = Database & { e: Database['publisher_list_entries']; p: Database['publishers'] };
+type EntryTables = Database & {
+  e: Database['publisher_list_entries'];
+  pl: Database['publisher_lists'];
+  p: Database['publishers'];
+};
 type CatalogueTables = Database & { p: Database['publishers'] };
-
-/** Publishers per insert statement: each batch travels as two text arrays that the database unnests. */
-export const PUBLISHER_INSERT_BATCH = 5_000;
 
 /** How the fields of PUBLISHER_LIST_LIST_SPEC map onto the publisher_lists table. */
 const PUBLISHER_LIST_LIST_SOURCE = {
@@ -49,7 +50,7 @@ const PUBLISHER_LISTS_SOURCE: ListSource<ListTables, 'pl' | 'o', string> = {
   changeSequence: 'publisher_lists_changes',
 };
 
-const ENTRY_SOURCE: ListSource<EntryTables, 'e' | 'p', string> = {
+const ENTRY_SOURCE: ListSource<EntryTables, 'e' | 'pl' | 'p', string> = {
   spec: PUBLISHER_ENTRY_LIST_SPEC,
   columns: { publisher: 'e.publisher', platform: 'p.platform', name: 'p.name' },
   searchColumns: ['e.publisher', 'p.name'],
@@ -110,12 +111,15 @@ export const findPublisherListInScope = (
 ): Promise<PublisherListRecord | undefined> =>
   listsFrom(db, scope).where('pl.id', '=', id).executeTakeFirst();
 
-/** A page of a list's publishers with their catalogue platform and name. */
+/** A page of a list's publishers (its current set, decision 033) with their catalogue platform and name. */
 export const listPublisherEntries = (db: Kysely<Database>, listId: string, list: ListQuery) =>
   listPage(
     db,
     db
       .selectFrom('publisher_list_entries as e')
+      .innerJoin('publisher_lists as pl', (join) =>
+        join.onRef('pl.id', '=', 'e.list_id').onRef('pl.entry_set', '=', 'e.set_id'),
+      )
       .leftJoin('publishers as p', 'p.publisher', 'e.publisher')
       .where('e.list_id', '=', listId)
       .select(['e.publisher', 'p.platform', 'p.name']),
@@ -132,30 +136,65 @@ export const listCataloguePublishers = (db: Kysely<Database>, list: ListQuery) =
     CATALOGUE_SOURCE,
   );
 
+/** Where a list's entries are written: the list and one of its sets (decision 033). */
+export type EntrySet = { listId: string; setId: string };
+
 /**
- * Adds publishers to a list (a repeat, in the batch or already listed, is kept once) and to the catalogue,
- * whose existing rows keep their name.
+ * Adds publishers to a set of a list's entries in one statement (a repeat, in the batch or already in the set,
+ * is kept once) and to the catalogue, whose existing rows keep their name; answers how many entries were new.
  */
 export const insertPublishers = async (
   db: Kysely<Database>,
-  listId: string,
+  set: EntrySet,
   publishers: readonly TPublisher[],
-): Promise<void> => {
-  for (let start = 0; start < publishers.length; start += PUBLISHER_INSERT_BATCH) {
-    const batch = publishers.slice(start, start + PUBLISHER_INSERT_BATCH);
-    const names = batch.map((entry) => entry.publisher);
-    const platforms = batch.map((entry) => entry.platform);
-    await sql`
-      INSERT INTO publisher_list_entries (list_id, publisher)
-      SELECT ${listId}::bigint, entry FROM unnest(${names}::text[]) AS entry
+): Promise<number> => {
+  if (publishers.length === 0) return 0;
+  const names = publishers.map((entry) => entry.publisher);
+  const platforms = publishers.map((entry) => entry.platform);
+  const { rows } = await sql<{ added: string | number }>`
+    WITH added AS (
+      INSERT INTO publisher_list_entries (list_id, set_id, publisher)
+      SELECT ${set.listId}::bigint, ${set.setId}::bigint, entry FROM unnest(${names}::text[]) AS entry
       ON CONFLICT DO NOTHING
-    `.execute(db);
-    await sql`
+      RETURNING 1
+    ), catalogued AS (
       INSERT INTO publishers (publisher, platform)
-      SELECT entry.publisher, entry.platform FROM unnest(${names}::text[], ${platforms}::text[]) AS entry(publisher, platform)
+      SELECT entry.publisher, entry.platform
+      FROM unnest(${names}::text[], ${platforms}::text[]) AS entry(publisher, platform)
       ON CONFLICT (publisher) DO NOTHING
-    `.execute(db);
-  }
+    )
+    SELECT count(*) AS added FROM added
+  `.execute(db);
+  return Number(rows[0]?.added ?? 0);
+};
+
+/**
+ * Copies one page of a set's entries (in publisher order, after `after`) into another set: one short
+ * statement of a keyset-paged copy. Answers how many were read and the last one, null once none are left.
+ */
+export const copyPublisherPage = async (
+  db: Kysely<Database>,
+  from: EntrySet,
+  to: EntrySet,
+  after: string | null,
+  size: number,
+): Promise<{ copied: number; last: string | null }> => {
+  const { rows } = await sql<{ copied: string | number; last: string | null }>`
+    WITH page AS (
+      SELECT publisher FROM publisher_list_entries
+      WHERE list_id = ${from.listId}::bigint AND set_id = ${from.setId}::bigint
+        AND (${after}::text IS NULL OR publisher > ${after}::text)
+      ORDER BY publisher
+      LIMIT ${size}
+    ), added AS (
+      INSERT INTO publisher_list_entries (list_id, set_id, publisher)
+      SELECT ${to.listId}::bigint, ${to.setId}::bigint, publisher FROM page
+      ON CONFLICT DO NOTHING
+    )
+    SELECT count(*) AS copied, max(publisher) AS last FROM page
+  `.execute(db);
+  const row = rows[0];
+  return { copied: Number(row?.copied ?? 0), last: row?.last ?? null };
 };
 
 /** Adds well-known publishers with their names to the catalogue (the demo seed); existing ones get the name. */
@@ -173,42 +212,26 @@ export const upsertCataloguePublishers = async (
 
 export const removePublishers = async (
   db: Kysely<Database>,
-  listId: string,
+  set: EntrySet,
   publishers: readonly string[],
 ): Promise<void> => {
   if (publishers.length === 0) return;
   await db
     .deleteFrom('publisher_list_entries')
-    .where('list_id', '=', listId)
+    .where('list_id', '=', set.listId)
+    .where('set_id', '=', set.setId)
     .where('publisher', 'in', publishers)
     .execute();
 };
 
-export const clearPublishers = async (db: Kysely<Database>, listId: string): Promise<void> => {
-  await db.deleteFrom('publisher_list_entries').where('list_id', '=', listId).execute();
-};
-
-export const countPublishers = async (db: Kysely<Database>, listId: string): Promise<number> => {
+export const countPublishers = async (db: Kysely<Database>, set: EntrySet): Promise<number> => {
   const { count } = await db
     .selectFrom('publisher_list_entries')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('list_id', '=', listId)
+    .where('list_id', '=', set.listId)
+    .where('set_id', '=', set.setId)
     .executeTakeFirstOrThrow();
   return Number(count);
-};
-
-/** Copies the publishers of one list into another in one statement (duplicate). */
-export const copyPublishers = async (db: Kysely<Database>, fromId: string, toId: string): Promise<void> => {
-  await db
-    .insertInto('publisher_list_entries')
-    .columns(['list_id', 'publisher'])
-    .expression((eb) =>
-      eb
-        .selectFrom('publisher_list_entries')
-        .select([sql<string>`${toId}::bigint`.as('list_id'), 'publisher'])
-        .where('list_id', '=', fromId),
-    )
-    .execute();
 };
 
 export const findPublisherListHistory = (db: Kysely<Database>, listId: string) =>

@@ -21,14 +21,21 @@ import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, HistoryChange } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import {
+  createBatchSizer,
+  promoteSet,
+  reserveParentId,
+  timedBatch,
+  withStagedSet,
+} from '../../lib/staged-sets';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { checkPublisherFile, publisherBatchesOf } from './publisher-file-stream';
 import {
-  clearPublishers,
-  copyPublishers,
+  copyPublisherPage,
   countPublishers,
+  type EntrySet,
   findPublisherListHistory,
   findPublisherListInScope,
   insertPublishers,
@@ -36,7 +43,6 @@ import {
   listPublisherEntries,
   listPublisherListsInScope,
   listPublisherListsOfOrganization,
-  PUBLISHER_INSERT_BATCH,
   type PublisherListRecord,
   type PublisherListRow,
   removePublishers,
@@ -53,8 +59,10 @@ import type {
  * Publisher lists of issue 7 (decision 018). Reads need §6 `resources-publishers` (the routes declare it, which
  * also shuts out data-partner and other-partner organizations); writes also need an edit role. A list outside
  * the caller's tenant scope answers 404 whatever the call. Every write records history in its own transaction.
- * An uploaded file is checked line by line from disk before the transaction starts and read again inside it,
- * so a rejected file stores nothing and no file is ever held whole in memory.
+ * An uploaded file is checked line by line from disk before anything is written, then read again into a new
+ * set of entries batch by batch, each batch its own short statement, and one short transaction makes that set
+ * the list's (decision 033): a rejected or failed upload stores nothing visible, and no upload holds the
+ * database for other requests, nor is any file ever held whole in memory.
  */
 
 /** An uploaded publisher file, spooled to disk by the route. */
@@ -140,6 +148,7 @@ const updateAtVersion = async (
     kind: 'allow' | 'block';
     state: 'active' | 'deleted';
     publishers_count: number;
+    entry_set: string;
     deleted_at: Date;
   }>,
   now: Date,
@@ -154,13 +163,20 @@ const updateAtVersion = async (
   return result.numUpdatedRows > 0n;
 };
 
+const tooMany = (): AppError => {
+  const message = publisherFileTooManyMessage(MAX_LIST_PUBLISHERS);
+  return new AppError('VALIDATION_FAILED', { message, details: [{ path: 'file', message }] });
+};
+
 /**
  * Checks an uploaded file line by line, or answers 400 with the file's message (not text, empty, more than
- * one column, bad publishers), `file_error`, `more_lines` and one detail per bad line (`path: file.<line>`).
+ * one column, bad publishers), `file_error`, `more_lines` and one detail per bad line (`path: file.<line>`);
+ * a file of more distinct publishers than a list holds is refused at the first one past the limit.
  */
 const assertGoodFile = async (file: PublisherFile): Promise<void> => {
-  const result = await checkPublisherFile(file.path);
+  const result = await checkPublisherFile(file.path, MAX_LIST_PUBLISHERS);
   if (result.ok) return;
+  if (result.error === 'too_many') throw tooMany();
   throw new AppError('VALIDATION_FAILED', {
     message: result.message,
     details: [
@@ -171,30 +187,65 @@ const assertGoodFile = async (file: PublisherFile): Promise<void> => {
   });
 };
 
-const tooMany = (): AppError => {
-  const message = publisherFileTooManyMessage(MAX_LIST_PUBLISHERS);
-  return new AppError('VALIDATION_FAILED', { message, details: [{ path: 'file', message }] });
-};
-
 /** Where the publishers of a write come from: a checked file, read again in batches, or a body's array. */
 type PublisherSource = { file: PublisherFile } | { publishers: readonly TPublisher[] };
 
-const addPublishers = async (
-  trx: Kysely<Database>,
+/** What a new set of entries is made of: a copy of another set (append, duplicate), then new publishers. */
+type StagedEntries = { copyOf?: EntrySet; add?: PublisherSource };
+
+/**
+ * Writes a new, invisible set of a list's entries (decision 033), one short statement per batch sized to
+ * about BATCH_TARGET_MS, so other requests get the database between batches; stops with the limit's message
+ * as soon as the set holds more than a list may. Then `publish(set, count)` makes it visible in one short
+ * transaction; when anything fails the set is discarded and the cleanup job deletes its rows.
+ */
+const withStagedEntries = <T>(
+  deps: Deps,
   listId: string,
-  source: PublisherSource,
-): Promise<number> => {
-  if ('publishers' in source) {
-    await insertPublishers(trx, listId, source.publishers);
-  } else {
-    for await (const batch of publisherBatchesOf(source.file.path, PUBLISHER_INSERT_BATCH)) {
-      await insertPublishers(trx, listId, batch);
-    }
-  }
-  const count = await countPublishers(trx, listId);
-  if (count > MAX_LIST_PUBLISHERS) throw tooMany();
-  return count;
-};
+  entries: StagedEntries,
+  publish: (set: EntrySet, count: number) => Promise<T>,
+): Promise<T> =>
+  withStagedSet(
+    deps,
+    'publisher_list_entries',
+    listId,
+    async (setId) => {
+      const set: EntrySet = { listId, setId };
+      const sizer = createBatchSizer();
+      let count = 0;
+      const addCount = (added: number) => {
+        count += added;
+        if (count > MAX_LIST_PUBLISHERS) throw tooMany();
+      };
+      const copyOf = entries.copyOf;
+      if (copyOf) {
+        let after: string | null = null;
+        do {
+          const size = sizer.size;
+          const from: string | null = after;
+          const page: { copied: number; last: string | null } = await timedBatch(sizer, size, () =>
+            copyPublisherPage(deps.db, copyOf, set, from, size),
+          );
+          addCount(page.copied);
+          after = page.copied < size ? null : page.last;
+        } while (after !== null);
+      }
+      const add = entries.add;
+      if (add && 'file' in add) {
+        for await (const batch of publisherBatchesOf(add.file.path, () => sizer.size)) {
+          addCount(await timedBatch(sizer, batch.length, () => insertPublishers(deps.db, set, batch)));
+        }
+      } else if (add) {
+        for (let start = 0; start < add.publishers.length; ) {
+          const batch = add.publishers.slice(start, start + sizer.size);
+          start += batch.length;
+          addCount(await timedBatch(sizer, batch.length, () => insertPublishers(deps.db, set, batch)));
+        }
+      }
+      return count;
+    },
+    (setId, count) => publish({ listId, setId }, count),
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -293,11 +344,14 @@ export const publisherListHistory = async (
 // ---------------------------------------------------------------------------------------------------------
 // Writes
 
-/** Writes a list, its publishers and its `create` history (the service and the demo seed use it). */
+/**
+ * Writes a list with a few publishers and its `create` history in the caller's transaction (the demo seed):
+ * they go to the list's first set, 0, as a list created without publishers has.
+ */
 export const insertPublisherListWithHistory = async (
   db: Kysely<Database>,
   values: { organization_id: string; name: string; kind: 'allow' | 'block' },
-  source: PublisherSource,
+  publishers: readonly TPublisher[],
   actor: HistoryActor,
 ): Promise<PublisherListRecord> => {
   const { id } = await db
@@ -305,16 +359,19 @@ export const insertPublisherListWithHistory = async (
     .values(values)
     .returning('id')
     .executeTakeFirstOrThrow();
-  const count = await addPublishers(db, id, source);
+  const set: EntrySet = { listId: id, setId: '0' };
+  await insertPublishers(db, set, publishers);
+  const count = await countPublishers(db, set);
   await db.updateTable('publisher_lists').set({ publishers_count: count }).where('id', '=', id).execute();
   const created = await listNow(db, { kind: 'all' }, id);
-  const changes = diffFields(null, historyViewOf(created));
-  if ('file' in source) changes.push({ field: 'file', from: null, to: source.file.filename });
-  await record(db, created, 'create', actor, changes);
+  await record(db, created, 'create', actor, diffFields(null, historyViewOf(created)));
   return created;
 };
 
-/** `POST /publisher-list`: publishers from the uploaded file when there is one, else from `publishers`. */
+/**
+ * `POST /publisher-list`: publishers from the uploaded file when there is one, else from `publishers`. The
+ * entries are staged under an id reserved for the list, whose row appears with them in one transaction.
+ */
 export const createPublisherList = async (
   deps: Deps,
   principal: Principal,
@@ -330,18 +387,28 @@ export const createPublisherList = async (
   if (!organization || organization.state === 'DELETED') throw new AppError('NOT_FOUND');
   if (file) await assertGoodFile(file);
   const source: PublisherSource = file ? { file } : { publishers: body.publishers ?? [] };
-  return deps.db
-    .transaction()
-    .execute(async (trx) =>
-      toRow(
-        await insertPublisherListWithHistory(
-          trx,
-          { organization_id: organization.id, name: body.name, kind: body.kind },
-          source,
-          actorOf(principal),
-        ),
-      ),
-    );
+  const listId = await reserveParentId(deps.db, 'publisher_lists');
+  return withStagedEntries(deps, listId, { add: source }, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('publisher_lists')
+        .values({
+          id: listId,
+          organization_id: organization.id,
+          name: body.name,
+          kind: body.kind,
+          publishers_count: count,
+          entry_set: set.setId,
+        })
+        .execute();
+      await promoteSet(trx, deps.clock, 'publisher_list_entries', listId, set.setId, null);
+      const created = await listNow(trx, { kind: 'all' }, listId);
+      const changes = diffFields(null, historyViewOf(created));
+      if (file) changes.push({ field: 'file', from: null, to: file.filename });
+      await record(trx, created, 'create', actorOf(principal), changes);
+      return toRow(created);
+    }),
+  );
 };
 
 /** `PUT /publisher-list/{id}`: the name and kind at the version read. */
@@ -392,7 +459,10 @@ export const deletePublisherList = async (
   });
 };
 
-/** `POST /publisher-list/{id}/duplicate`: a copy with its kind and publishers, in the same organization. */
+/**
+ * `POST /publisher-list/{id}/duplicate`: a copy with its kind and publishers, in the same organization. The
+ * source's entries are copied page by page; if the source's publishers changed meanwhile the copy is stale.
+ */
 export const duplicatePublisherList = async (
   deps: Deps,
   principal: Principal,
@@ -402,28 +472,43 @@ export const duplicatePublisherList = async (
   assertCanEdit(principal);
   const { list: source } = await visibleList(deps, principal, id);
   assertLive(source);
-  return deps.db.transaction().execute(async (trx) => {
-    const { id: copyId } = await trx
-      .insertInto('publisher_lists')
-      .values({
-        organization_id: source.organization_id,
-        name: body.name ?? duplicatePublisherListName(source.name),
-        kind: source.kind,
-        publishers_count: source.publishers_count,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await copyPublishers(trx, source.id, copyId);
-    const copy = await listNow(trx, { kind: 'all' }, copyId);
-    await record(trx, copy, 'duplicate', actorOf(principal), [
-      { field: 'source', from: null, to: Number(source.id) },
-      ...diffFields(null, historyViewOf(copy)),
-    ]);
-    return toRow(copy);
-  });
+  const copyOf: EntrySet = { listId: source.id, setId: source.entry_set };
+  const copyId = await reserveParentId(deps.db, 'publisher_lists');
+  return withStagedEntries(deps, copyId, { copyOf }, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      const now = await trx
+        .selectFrom('publisher_lists')
+        .select('entry_set')
+        .where('id', '=', source.id)
+        .executeTakeFirst();
+      if (now?.entry_set !== source.entry_set) throw new AppError('STALE_VERSION');
+      await trx
+        .insertInto('publisher_lists')
+        .values({
+          id: copyId,
+          organization_id: source.organization_id,
+          name: body.name ?? duplicatePublisherListName(source.name),
+          kind: source.kind,
+          publishers_count: count,
+          entry_set: set.setId,
+        })
+        .execute();
+      await promoteSet(trx, deps.clock, 'publisher_list_entries', copyId, set.setId, null);
+      const copy = await listNow(trx, { kind: 'all' }, copyId);
+      await record(trx, copy, 'duplicate', actorOf(principal), [
+        { field: 'source', from: null, to: Number(source.id) },
+        ...diffFields(null, historyViewOf(copy)),
+      ]);
+      return toRow(copy);
+    }),
+  );
 };
 
-/** `POST /publisher-list/{id}/publishers`: an uploaded file replaces or adds to the list's publishers. */
+/**
+ * `POST /publisher-list/{id}/publishers`: an uploaded file replaces or adds to the list's publishers. The new
+ * set (for an append, the current entries copied page by page, then the file's) is written in batches and
+ * made the list's at the version read, in one short transaction; a list changed meanwhile answers 409.
+ */
 export const uploadPublishers = async (
   deps: Deps,
   principal: Principal,
@@ -441,29 +526,33 @@ export const uploadPublishers = async (
     });
   }
   await assertGoodFile(file);
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await updateAtVersion(trx, before.id, body.version, {}, now))) throw new AppError('STALE_VERSION');
-    if (body.mode === 'replace') await clearPublishers(trx, before.id);
-    const count = await addPublishers(trx, before.id, { file });
-    await trx
-      .updateTable('publisher_lists')
-      .set({ publishers_count: count })
-      .where('id', '=', before.id)
-      .execute();
-    const after = await listNow(trx, scope, before.id);
-    await record(
-      trx,
-      after,
-      body.mode === 'replace' ? 'replace_publishers' : 'append_publishers',
-      actorOf(principal),
-      [
-        { field: 'publishers_count', from: before.publishers_count, to: after.publishers_count },
-        { field: 'file', from: null, to: file.filename },
-      ],
-    );
-    return toRow(after);
-  });
+  // Known stale before a single row is written.
+  if (before.version !== body.version) throw new AppError('STALE_VERSION');
+  const current: EntrySet = { listId: before.id, setId: before.entry_set };
+  const entries: StagedEntries =
+    body.mode === 'replace' ? { add: { file } } : { copyOf: current, add: { file } };
+  return withStagedEntries(deps, before.id, entries, (set, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      const now = deps.clock.now();
+      const values = { publishers_count: count, entry_set: set.setId };
+      if (!(await updateAtVersion(trx, before.id, body.version, values, now))) {
+        throw new AppError('STALE_VERSION');
+      }
+      await promoteSet(trx, deps.clock, 'publisher_list_entries', before.id, set.setId, current.setId);
+      const after = await listNow(trx, scope, before.id);
+      await record(
+        trx,
+        after,
+        body.mode === 'replace' ? 'replace_publishers' : 'append_publishers',
+        actorOf(principal),
+        [
+          { field: 'publishers_count', from: before.publishers_count, to: after.publishers_count },
+          { field: 'file', from: null, to: file.filename },
+        ],
+      );
+      return toRow(after);
+    }),
+  );
 };
 
 /** The publishers history names one by one; a larger change records its counts only. */
@@ -483,8 +572,12 @@ export const changePublishers = async (
     const now = deps.clock.now();
     if (!(await updateAtVersion(trx, before.id, body.version, {}, now))) throw new AppError('STALE_VERSION');
     const removed = body.remove.map((entry) => entry.publisher);
-    await removePublishers(trx, before.id, removed);
-    const count = await addPublishers(trx, before.id, { publishers: body.add });
+    // The set current at the version just bumped: an upload in flight can no longer replace it.
+    const set: EntrySet = { listId: before.id, setId: before.entry_set };
+    await removePublishers(trx, set, removed);
+    await insertPublishers(trx, set, body.add);
+    const count = await countPublishers(trx, set);
+    if (count > MAX_LIST_PUBLISHERS) throw tooMany();
     await trx
       .updateTable('publisher_lists')
       .set({ publishers_count: count })
