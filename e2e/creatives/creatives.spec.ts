@@ -71,17 +71,17 @@ test('a creative manager uploads an image creative and finds it in the library',
   // A script renamed .png: refused by its content with the §5 hint, the form kept.
   await chooseFile(dialog, 'Image', 'banner.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
   await dialog.getByRole('button', { name: 'Create' }).click();
-  // The creative exists (created before its file); the dialog goes on as its edit, the next try only sends
-  // the file.
-  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-  const refusal = edit.getByRole('alert').filter({ hasText: CREATIVE_ASSET_LIMITS.image.hint });
+  // Nothing is created (a creative goes with its valid file or not at all); the dialog keeps the form.
+  const refusal = dialog.getByRole('alert').filter({ hasText: CREATIVE_ASSET_LIMITS.image.hint });
   await expect(refusal).toContainText(assetNotRecognisedMessage(uploadRuleOf('image', 'asset') ?? fail()));
-  await expect(edit.getByRole('textbox', { name: 'Click URL' })).toHaveValue('https://example.com/spring');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Nothing was created' })).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Click URL' })).toHaveValue('https://example.com/spring');
+  expect(await creativesNamed(request, token, name)).toHaveLength(0);
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'creative-dialog-refused');
-  await chooseFile(edit, 'Image', 'banner.png', 'image/png', await pngOf(300, 250));
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden();
+  await chooseFile(dialog, 'Image', 'banner.png', 'image/png', await pngOf(300, 250));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/creative\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Pending approval').first()).toBeVisible();
@@ -128,31 +128,6 @@ test('a creative manager uploads an image creative and finds it in the library',
   await expect(page.getByText('300x250').first()).toBeVisible();
 });
 
-test('a new creative whose file is refused can be deleted from the dialog instead of kept without a file', async ({
-  page,
-  request,
-}) => {
-  const name = unique('Broken banner');
-  const token = await tokenOf(request, 'editor');
-  await logIn(page, 'editor');
-  await page.goto('/creatives');
-  await page.getByRole('button', { name: 'New creative' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New image creative' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/broken');
-  await chooseFile(dialog, 'Image', 'banner.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
-  const refusal = edit.getByRole('alert').filter({ hasText: 'is created, but a file was refused' });
-  await expect(refusal).toBeVisible();
-  expect(await creativesNamed(request, token, name)).toHaveLength(1);
-  await refusal.getByRole('button', { name: 'Delete it' }).click();
-  await expect(edit).toBeHidden();
-  await expect(page.getByText(`${name} deleted`)).toBeVisible();
-  expect(await creativesNamed(request, token, name)).toHaveLength(0);
-  await expect(grid(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
-});
-
 /**
  * Makes a video creative through the dialog from the library (a 20 s MP4: long enough for its processing to be
  * seen) and checks that the upload answered it pending; the console then shows the new creative's page.
@@ -170,13 +145,12 @@ const createVideoThroughDialog = async (page: Page, name: string, { check = fals
   await chooseFile(video, 'Video', 'launch.mp4', 'video/mp4', await mp4Of(20));
   if (check) await checkAccessibility(page);
   const uploaded = page.waitForResponse(
-    (response) =>
-      response.request().method() === 'POST' && /\/api\/creative\/\d+\/asset$/.test(response.url()),
+    (response) => response.request().method() === 'POST' && /\/api\/creative$/.test(response.url()),
   );
   await video.getByRole('button', { name: 'Create' }).click();
-  // The upload answers the creative with its video pending: its job makes the renditions and poster after.
+  // The creative is created with its video, answered pending: its job makes the renditions and poster after.
   const upload = await uploaded;
-  expect(upload.status()).toBe(200);
+  expect(upload.status()).toBe(201);
   expect((await upload.json()).transcoding_status).toBe('pending');
   await expect(video).toBeHidden();
 };

@@ -15,6 +15,16 @@ import {
 /** Where a file goes on a creative: its main asset, the companion ad of a video, the native icon. */
 export const CREATIVE_UPLOAD_SLOTS = ['asset', 'companion', 'native-icon'] as const;
 export type CreativeUploadSlot = (typeof CREATIVE_UPLOAD_SLOTS)[number];
+/**
+ * The multipart fields of `POST /creative` when a creative is created with its files in one request: the JSON
+ * in `data`, then each file in the field of its slot.
+ */
+export const CREATIVE_CREATE_FILE_FIELDS = {
+  file: 'asset',
+  companion: 'companion',
+  native_icon: 'native-icon',
+} as const satisfies Record<string, CreativeUploadSlot>;
+export type CreativeCreateFileField = keyof typeof CREATIVE_CREATE_FILE_FIELDS;
 
 /** What kinds of content a creative's files may be, as the server recognises them. */
 export type CreativeFileKind = 'png' | 'jpeg' | 'gif' | 'mp4' | 'mp3' | 'wav';

@@ -258,3 +258,7 @@ export const audienceIdentifierLengthMessage = (expected: TExpected): string =>
   `An identifier has at most ${expected} characters`;
 export const audienceMoreBadLinesMessage = (count: number): string =>
   `…and ${count} more lines with problems`;
+
+/** A video or audio file arrived on a server without ffmpeg/ffprobe (decision 023): not the file's fault. */
+export const MEDIA_TOOLS_MISSING_MESSAGE =
+  'Video and audio files cannot be processed on this server right now: its media tools (ffmpeg) are not installed. Contact support';

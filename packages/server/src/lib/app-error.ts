@@ -9,6 +9,7 @@ import {
   DEAL_EXTERNAL_ID_TAKEN_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   MALFORMED_MULTIPART_MESSAGE,
+  MEDIA_TOOLS_MISSING_MESSAGE,
   UNSTORABLE_VALUE_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
@@ -50,6 +51,8 @@ export const ERROR_CODES = {
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
   INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
   /** The request was not answered within the app's bound (handlerTimeout, decision 036). */
+  /** ffmpeg or ffprobe is not installed where a video or audio file must be checked (decision 023). */
+  MEDIA_TOOLS_MISSING: { status: 503, message: MEDIA_TOOLS_MISSING_MESSAGE },
   TIMEOUT: { status: 503, message: 'The request took too long. Try again later' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

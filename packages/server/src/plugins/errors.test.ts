@@ -1,9 +1,14 @@
-import { MALFORMED_MULTIPART_MESSAGE, UNSTORABLE_VALUE_MESSAGE } from '@beacon/domain/validation/messages';
+import {
+  MALFORMED_MULTIPART_MESSAGE,
+  MEDIA_TOOLS_MISSING_MESSAGE,
+  UNSTORABLE_VALUE_MESSAGE,
+} from '@beacon/domain/validation/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { MediaToolMissingError } from '../lib/media-probe';
 import { registerErrorHandling } from './errors';
 
 /** The central error handler (DESIGN.md §4): one error shape, and 5xx bodies never leak internals. */
@@ -27,6 +32,9 @@ beforeAll(async () => {
       message: 'secret internals: session row missing',
       extra: { sql: 'SELECT secret' },
     });
+  });
+  typed.get('/no-ffmpeg', async () => {
+    throw new MediaToolMissingError('ffprobe is not installed: install ffmpeg (decision 023)');
   });
   typed.get('/conflict', async () => {
     throw new AppError('STALE_VERSION');
@@ -224,6 +232,15 @@ describe('registerErrorHandling', () => {
     expect(response.json()).toMatchObject({
       code: 'MALFORMED_MULTIPART',
       message: MALFORMED_MULTIPART_MESSAGE,
+    });
+  });
+
+  it('answers a missing ffmpeg with a 503 that says so, not a generic 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/no-ffmpeg' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'MEDIA_TOOLS_MISSING',
+      message: MEDIA_TOOLS_MISSING_MESSAGE,
     });
   });
 

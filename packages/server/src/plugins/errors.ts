@@ -3,6 +3,7 @@ import { INVALID_FORMAT_MESSAGE } from '@beacon/domain/validation/messages';
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_CODES, type ErrorDetail } from '../lib/app-error';
+import { MediaToolMissingError } from '../lib/media-probe';
 
 export type ErrorBody = {
   statusCode: number;
@@ -97,6 +98,13 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
       return reply
         .status(400)
         .send(body(400, 'MALFORMED_MULTIPART', ERROR_CODES.MALFORMED_MULTIPART.message));
+    }
+    if (error instanceof MediaToolMissingError) {
+      // The installation's fault, not the file's: a clear 503 the user can pass on, and an error in the log.
+      request.log.error({ err: error }, 'a media tool is missing');
+      return reply
+        .status(503)
+        .send(body(503, 'MEDIA_TOOLS_MISSING', ERROR_CODES.MEDIA_TOOLS_MISSING.message));
     }
     if (error.code === HANDLER_TIMEOUT) {
       request.log.error({ err: error }, 'request not answered in time');

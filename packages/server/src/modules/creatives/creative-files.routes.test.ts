@@ -5,6 +5,7 @@ import {
   CREATIVE_NO_VIDEO_MESSAGE,
   CREATIVE_PROCESSING_ERROR_MESSAGE,
   CREATIVE_VAST_SOURCE_MESSAGE,
+  MEDIA_TOOLS_MISSING_MESSAGE,
 } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,111 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+});
+
+/** `POST /creative` as multipart: the creative's JSON in `data`, then its files. */
+const createWith = (
+  who: string,
+  body: Record<string, unknown>,
+  files: { field: string; data: Uint8Array; filename?: string; contentType?: string }[],
+) => {
+  const { payload, headers } = multipart([
+    { name: 'data', value: JSON.stringify(body) },
+    ...files.map((file) => ({
+      name: file.field,
+      filename: file.filename ?? 'creative.png',
+      contentType: file.contentType ?? 'image/png',
+      data: file.data,
+    })),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/creative',
+    headers: { ...bearer(tokens[who] ?? who), ...headers },
+    payload,
+  });
+};
+
+const creativesNamed = async (name: string) =>
+  ctx.db.selectFrom('creatives').select('id').where('name', '=', name).execute();
+
+describe('POST /creative with its files', () => {
+  it('creates an image creative with its checked file in one request, recording both', async () => {
+    const name = `Banner with file ${Math.random()}`;
+    const response = await createWith('creative_manager', { type: 'image', name, click_url: CLICK_URL }, [
+      { field: 'file', data: await imageOf('png', 300, 250) },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<TCreative>();
+    expect(created).toMatchObject({
+      name,
+      state: 'pending-approval',
+      width: 300,
+      height: 250,
+      asset: { kind: 'png', width: 300, height: 250 },
+    });
+    expect(created.thumbnail_url).toBe(created.asset?.url);
+    const history = JSON.stringify(
+      (await call('creative_manager', 'GET', `/creative/${created.id}/history`)).json(),
+    );
+    expect(history).toContain(created.asset?.url ?? 'missing');
+  });
+
+  it('creates nothing when a file is refused, answering on the file’s field', async () => {
+    const cases = [
+      { field: 'file', data: await imageOf('png', 123, 45) },
+      { field: 'file', data: Buffer.from('%PDF-1.4 not an image') },
+      { field: 'file', data: pngBomb(50_000) },
+      { field: 'companion', data: await imageOf('png', 300, 250) },
+    ];
+    const filesBefore = storedFiles().length;
+    for (const file of cases) {
+      const name = `Refused ${Math.random()}`;
+      // A refused main file alone; a file in a slot images do not have, beside a good main file.
+      const files =
+        file.field === 'file' ? [file] : [{ field: 'file', data: await imageOf('png', 300, 250) }, file];
+      const response = await createWith(
+        'creative_manager',
+        { type: 'image', name, click_url: CLICK_URL },
+        files,
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ details: { path: string }[] }>().details[0]?.path).toBe(file.field);
+      expect(await creativesNamed(name)).toEqual([]);
+    }
+    expect(storedFiles()).toHaveLength(filesBefore);
+  });
+
+  it('answers a video without ffmpeg with a 503 that says so, and creates nothing', async () => {
+    const name = `Spot without tools ${Math.random()}`;
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const response = await createWith('creative_manager', { type: 'video', name, click_url: CLICK_URL }, [
+        {
+          field: 'file',
+          data: Buffer.from('\x00\x00\x00\x18ftypmp42'),
+          filename: 'spot.mp4',
+          contentType: 'video/mp4',
+        },
+      ]);
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json()).toMatchObject({
+        code: 'MEDIA_TOOLS_MISSING',
+        message: MEDIA_TOOLS_MISSING_MESSAGE,
+      });
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(await creativesNamed(name)).toEqual([]);
+  });
+
+  it('answers 403 to a viewer before reading the files', async () => {
+    const response = await createWith('viewer', { type: 'image', name: 'Not mine', click_url: CLICK_URL }, [
+      { field: 'file', data: await imageOf('png', 300, 250) },
+    ]);
+    expect(response.statusCode).toBe(403);
+  });
 });
 
 describe('POST /creative/{id}/asset for images', () => {

@@ -1,17 +1,26 @@
 import { finished } from 'node:stream/promises';
-import type { CreativeUploadSlot } from '@beacon/domain/validation/creative-asset';
-import { assetTooLargeMessage } from '@beacon/domain/validation/creative-asset';
+import { CREATIVE_TYPES } from '@beacon/domain/dictionary/creatives';
+import {
+  assetTooLargeMessage,
+  CREATIVE_CREATE_FILE_FIELDS,
+  CREATIVE_UPLOAD_SLOTS,
+  type CreativeCreateFileField,
+  type CreativeUploadSlot,
+  uploadRuleOf,
+} from '@beacon/domain/validation/creative-asset';
 import { ZVastUrl, ZVastXml } from '@beacon/domain/validation/creative-form';
 import { CREATIVE_VAST_SOURCE_MESSAGE } from '@beacon/domain/validation/messages';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
+import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import { ZIdParams } from '../campaigns/campaigns.schemas';
 import { bulkTagsRoutes } from './bulk-tags';
 import { checkCreativeFile } from './creative-asset-check';
 import {
   CREATIVE_FILE_FIELD,
+  type CreativeCreateFile,
   creativePreviewByToken,
   creativePreviewLink,
   creativeVast,
@@ -71,6 +80,68 @@ const readUploadedFile = async (request: FastifyRequest, target: UploadTarget): 
   if (refusal) throw refusal;
   if (!file) throw invalidUpload(`Send the file in the "${CREATIVE_FILE_FIELD}" field`);
   return file;
+};
+
+/** The largest file any creative rule takes: what `POST /creative` reads of a file before checking its rule. */
+const LARGEST_CREATIVE_FILE_BYTES = Math.max(
+  ...CREATIVE_TYPES.flatMap((type) =>
+    CREATIVE_UPLOAD_SLOTS.map((slot) => uploadRuleOf(type, slot)?.maxBytes ?? 0),
+  ),
+);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The files of a creative created with them (`POST /creative` as multipart/form-data). */
+    creativeFiles?: CreativeCreateFile[];
+  }
+}
+
+const isCreateFileField = (name: string): name is CreativeCreateFileField =>
+  Object.hasOwn(CREATIVE_CREATE_FILE_FIELDS, name);
+
+/**
+ * `POST /creative` as multipart/form-data: the creative's JSON in `data`, its files in `file`, `companion` and
+ * `native_icon`. The JSON becomes the body the route's schema checks; the files, read whole up to the largest
+ * creative rule, wait on the request until the service has checked each against its type's rule.
+ */
+export const acceptCreativeFiles: preValidationAsyncHookHandler = async (request) => {
+  if (!request.isMultipart()) return;
+  let data: string | undefined;
+  let refusal: AppError | undefined;
+  const files: CreativeCreateFile[] = [];
+  const limits = { fileSize: LARGEST_CREATIVE_FILE_BYTES, files: 3, fields: 1 };
+  for await (const part of request.parts({ limits })) {
+    if (part.type === 'field') {
+      if (part.fieldname === MULTIPART_DATA_FIELD && typeof part.value === 'string') data = part.value;
+      continue;
+    }
+    const field = part.fieldname;
+    if (!isCreateFileField(field) || files.some((file) => file.field === field)) {
+      await drain(part.file);
+      refusal ??= invalidUpload(`The field "${field}" takes no file here`);
+      continue;
+    }
+    const content = await part.toBuffer();
+    files.push({
+      field,
+      slot: CREATIVE_CREATE_FILE_FIELDS[field],
+      data: content,
+      truncated: part.file.truncated,
+    });
+  }
+  if (refusal) throw refusal;
+  let body: unknown = {};
+  if (data !== undefined && data.trim() !== '') {
+    try {
+      body = JSON.parse(data);
+    } catch {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ path: MULTIPART_DATA_FIELD, message: 'The creative is not valid JSON' }],
+      });
+    }
+  }
+  request.body = body;
+  request.creativeFiles = files;
 };
 
 const SLOTS: { slot: CreativeUploadSlot; path: string; summary: string }[] = [

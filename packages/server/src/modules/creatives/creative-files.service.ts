@@ -1,10 +1,12 @@
 import { canEditCreatives } from '@beacon/domain/access/permissions';
 import { CREATIVE_TYPE_LABELS } from '@beacon/domain/dictionary/creatives';
 import {
+  assetTooLargeMessage,
   type CreativeUploadSlot,
   type UploadRule,
   uploadRuleOf,
 } from '@beacon/domain/validation/creative-asset';
+import type { TCreativeCreate } from '@beacon/domain/validation/creative-form';
 import { VAST_ONLY_VIDEO_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import {
   CREATIVE_DELETED_MESSAGE,
@@ -17,12 +19,12 @@ import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { actorOf, recordHistory } from '../history/history.service';
-import type { CheckedFile } from './creative-asset-check';
+import { type CheckedFile, checkCreativeFile } from './creative-asset-check';
 import { queueCreativeTranscode } from './creative-files.jobs';
 import { applyCreativeUpload } from './creative-files.repo';
 import { type CreativeRecord, findCreativeById, findCreativeInScope } from './creatives.repo';
 import type { TCreative } from './creatives.schemas';
-import { getCreative, refreshLinkedCampaignCounts } from './creatives.service';
+import { createCreative, getCreative, refreshLinkedCampaignCounts } from './creatives.service';
 import {
   PREVIEW_PATH,
   PREVIEW_TTL_SECONDS,
@@ -167,6 +169,79 @@ export const storeCreativeUpload = async (
   });
   if (queued) deps.jobs.wake();
   return getCreative(deps, principal, record.id);
+};
+
+/** A file sent with a new creative, read whole by the route (at most the largest creative rule, flagged past it). */
+export type CreativeCreateFile = {
+  field: string;
+  slot: CreativeUploadSlot;
+  data: Buffer;
+  truncated: boolean;
+};
+
+const invalidAt = (path: string, message: string): AppError =>
+  new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
+
+/**
+ * `POST /creative` with its files (multipart): every file is checked against the rule of the creative's type
+ * before anything is written, so a refused file creates nothing (400 on the file's field) and a missing media
+ * tool answers 503 before the creative exists; then the creative and its files are written in one transaction,
+ * with one history row for the files and, for a video, its processing queued.
+ */
+export const createCreativeWithFiles = async (
+  deps: Deps,
+  principal: Principal,
+  body: TCreativeCreate,
+  files: readonly CreativeCreateFile[],
+): Promise<TCreative> => {
+  if (!canEditCreatives(principal.role)) throw new AppError('FORBIDDEN');
+  const checked: { slot: CreativeUploadSlot; rule: UploadRule; file: CheckedFile }[] = [];
+  for (const upload of files) {
+    const rule = uploadRuleOf(body.type, upload.slot);
+    if (!rule) {
+      throw invalidAt(
+        upload.field,
+        `A creative of type ${CREATIVE_TYPE_LABELS[body.type]} takes no ${upload.slot === 'asset' ? 'uploaded file' : upload.slot.replace('-', ' ')}`,
+      );
+    }
+    if (upload.truncated || upload.data.byteLength > rule.maxBytes) {
+      throw invalidAt(upload.field, assetTooLargeMessage(rule));
+    }
+    const result = await checkCreativeFile(rule, upload.data);
+    if (!result.ok) throw invalidAt(upload.field, result.message);
+    checked.push({ slot: upload.slot, rule, file: result.file });
+  }
+  // Stored before the transaction: a transaction that fails leaves files nothing refers to, never a creative
+  // without its file.
+  const stored = await Promise.all(checked.map(({ file }) => deps.files.save(file.data, file.kind)));
+  let queued = false;
+  const creative = await createCreative(deps, principal, body, {
+    afterInsert: async (trx, inserted) => {
+      let record = inserted;
+      const changes: { field: string; from: unknown; to: unknown }[] = [];
+      for (const [index, { slot, rule, file }] of checked.entries()) {
+        const url = stored[index]?.url ?? '';
+        const { values, field } = uploadColumns({ record, rule, slot }, file, url);
+        if (!(await applyCreativeUpload(trx, record.id, values, deps.clock.now())))
+          throw new AppError('NOT_FOUND');
+        changes.push({ field, from: null, to: url });
+        if (record.type === 'video' && slot === 'asset') {
+          queued = await queueCreativeTranscode(trx, deps.clock, record.id, url);
+        }
+        record = (await findCreativeById(trx, record.id)) ?? record;
+      }
+      await recordHistory(trx, {
+        entity: 'creative',
+        entityId: record.id,
+        organizationId: record.organization_id,
+        action: 'upload',
+        actor: actorOf(principal),
+        changes,
+      });
+    },
+  });
+  if (queued) deps.jobs.wake();
+  return creative;
 };
 
 /**

@@ -15,6 +15,8 @@ import type { AppInstance, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
 import { ZIdParams, ZVersionQuery } from '../campaigns/campaigns.schemas';
+import { acceptCreativeFiles } from './creative-files.routes';
+import { createCreativeWithFiles } from './creative-files.service';
 import {
   ZCampaignCreative,
   ZCreative,
@@ -94,13 +96,24 @@ export const creativesRoutes = async (app: AppInstance): Promise<void> => {
   app.post('/creative', {
     config: { access: 'creative' },
     schema: {
-      summary: 'Create a creative of one type (pending approval; files are uploaded to it afterwards)',
+      summary: 'Create a creative of one type (pending approval), with its files or without them',
+      description:
+        "Send JSON, or multipart/form-data with the JSON in `data` and the files in `file` (the main asset), `companion` (a video's companion image) and `native_icon`. Each file is checked by content against the rule of the creative's type before anything is written: a refused file answers 400 on its field and creates nothing; a video or audio file on a server without ffmpeg answers 503.",
       tags,
+      consumes: ['application/json', 'multipart/form-data'],
       body: ZCreativeCreate,
       response: { 201: ZCreative },
     },
-    handler: async (request, reply) =>
-      reply.code(201).send(await createCreative(deps, principalOf(request), request.body)),
+    preValidation: acceptCreativeFiles,
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const files = request.creativeFiles ?? [];
+      const created =
+        files.length > 0
+          ? await createCreativeWithFiles(deps, principal, request.body, files)
+          : await createCreative(deps, principal, request.body);
+      return reply.code(201).send(created);
+    },
   });
 
   app.get('/creative/:id', {

@@ -367,7 +367,11 @@ export const createCreative = async (
   deps: Deps,
   principal: Principal,
   body: TCreativeCreate,
-  options: { tagCreationMode?: 'bulk' } = {},
+  options: {
+    tagCreationMode?: 'bulk';
+    /** More writes of the same creation, in its transaction (its files: creative-files.service.ts). */
+    afterInsert?: (trx: Kysely<Database>, record: CreativeRecord) => Promise<void>;
+  } = {},
 ): Promise<TCreative> => {
   assertCanEdit(principal);
   const organization = await targetOrganization(
@@ -386,7 +390,9 @@ export const createCreative = async (
   };
   return deps.db.transaction().execute(async (trx) => {
     const record = await insertCreativeWithHistory(trx, values, actorOf(principal));
-    return creativeView(trx, record);
+    if (!options.afterInsert) return creativeView(trx, record);
+    await options.afterInsert(trx, record);
+    return creativeView(trx, (await findCreativeById(trx, record.id)) ?? record);
   });
 };
 

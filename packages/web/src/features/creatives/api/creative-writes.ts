@@ -2,6 +2,7 @@
  * The writes of the creatives screens (issue 6): create, update, delete, duplicate, link to campaigns, the
  * uploads of a creative's files (multipart `file`, with progress) and tags in bulk from an XLSX sheet.
  */
+import { CREATIVE_CREATE_FILE_FIELDS } from '@beacon/domain/validation/creative-asset';
 import type { TCreativeCreate, TCreativeUpdate } from '@beacon/domain/validation/creative-form';
 import { api, apiUpload } from '../../../api/client';
 import type { Creative, CreativeRow } from '../../../components/creative/api/creative';
@@ -32,6 +33,36 @@ const fileForm = (file: File): FormData => {
   const form = new FormData();
   form.append('file', file, file.name);
   return form;
+};
+
+/** The multipart field of each slot when a creative is created with its files. */
+const CREATE_FIELD_OF_SLOT = Object.fromEntries(
+  Object.entries(CREATIVE_CREATE_FILE_FIELDS).map(([field, slot]) => [slot, field]),
+) as Record<CreativeFileSlot, string>;
+
+/** The slot a refusal of `POST /creative` with files names by its field (`file`, `companion`, `native_icon`). */
+export const slotOfCreateField = (field: string): CreativeFileSlot | undefined =>
+  Object.hasOwn(CREATIVE_CREATE_FILE_FIELDS, field)
+    ? CREATIVE_CREATE_FILE_FIELDS[field as keyof typeof CREATIVE_CREATE_FILE_FIELDS]
+    : undefined;
+
+/**
+ * POST /creative with its files in one request (multipart: the JSON in `data`, then the files). Every file is
+ * checked first: a refused one creates nothing and answers 400 on its field, so no creative is left without
+ * its file.
+ */
+export const createCreativeWithFiles = (
+  body: TCreativeCreate,
+  files: Partial<Record<CreativeFileSlot, File>>,
+  onProgress: (sent: number) => void,
+): Promise<Creative> => {
+  const form = new FormData();
+  form.append('data', JSON.stringify(body));
+  for (const slot of CREATIVE_FILE_SLOTS) {
+    const file = files[slot];
+    if (file) form.append(CREATE_FIELD_OF_SLOT[slot], file, file.name);
+  }
+  return apiUpload<Creative>('/creative', { method: 'POST', body: form, onProgress });
 };
 
 /** Checked by content on the server; a rejected file answers 400 with the §5 hint and stores nothing. */

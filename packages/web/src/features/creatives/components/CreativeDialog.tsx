@@ -14,6 +14,7 @@ import {
   CREATIVE_FIELDS_BY_TYPE,
   type CreativeField,
   NATIVE_TEXT_MAX_LENGTHS,
+  type TCreativeCreate,
   ZCreativeCreate,
   ZCreativeUpdate,
 } from '@beacon/domain/validation/creative-form';
@@ -53,7 +54,8 @@ import {
   CREATIVE_FILE_SLOTS,
   type CreativeFileSlot,
   createCreative,
-  deleteCreative,
+  createCreativeWithFiles,
+  slotOfCreateField,
   updateCreative,
   uploadCreativeFile,
 } from '../api/creative-writes';
@@ -196,6 +198,29 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
     return current;
   };
 
+  /**
+   * A new creative goes with its files in one request: a refused file creates nothing, its message shows on
+   * its field, and the form keeps everything for another try.
+   */
+  const createNew = async (body: TCreativeCreate): Promise<Creative> => {
+    const chosen = slotsOf(type).filter((slot) => files[slot] !== undefined);
+    if (chosen.length === 0) return createCreative(body);
+    try {
+      const created = await createCreativeWithFiles(body, files, (sent) =>
+        setProgress(Object.fromEntries(chosen.map((slot) => [slot, sent]))),
+      );
+      setFiles({});
+      return created;
+    } catch (error) {
+      const slot = isApiError(error) ? slotOfCreateField(error.details?.[0]?.path ?? '') : undefined;
+      if (!slot) throw error;
+      setErrors((before) => ({ ...before, [fileKey(slot)]: errorMessage(error) }));
+      throw new NothingCreated();
+    } finally {
+      setProgress({});
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
@@ -208,13 +233,17 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
     let current = saved;
     try {
       if (!current) {
-        current = await createCreative(ZCreativeCreate.parse(body));
-      } else if (Object.keys(body).length > 1) {
-        current = await updateCreative(current.id, ZCreativeUpdate.parse(body));
+        current = await createNew(ZCreativeCreate.parse(body));
+        setSaved(current);
+        setInitial(creativeValuesOf(current));
+      } else {
+        if (Object.keys(body).length > 1) {
+          current = await updateCreative(current.id, ZCreativeUpdate.parse(body));
+        }
+        setSaved(current);
+        setInitial(creativeValuesOf(current));
+        current = await uploadFiles(current);
       }
-      setSaved(current);
-      setInitial(creativeValuesOf(current));
-      current = await uploadFiles(current);
       setIsDone(true);
       queryClient.setQueryData(creativeQueryKey(current.id), current);
       await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
@@ -228,40 +257,20 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
       close();
       if (!creative) void navigate(creativePath(current.id));
     } catch (error) {
+      if (error instanceof NothingCreated) {
+        setFailure('Nothing was created: a file was refused. Choose another file and try again.');
+        return;
+      }
       if (error instanceof FileRefused) {
         setSaved(error.creative);
         setInitial(creativeValuesOf(error.creative));
         await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
-        setFailure(
-          creative
-            ? 'The changes are saved, but a file was refused: choose another file and save again.'
-            : `${error.creative.name} is created, but a file was refused: choose another file and save again, or delete the creative.`,
-        );
+        setFailure('The changes are saved, but a file was refused: choose another file and save again.');
         return;
       }
       const fieldErrors = isApiError(error) ? creativeFormErrors(error.details) : {};
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  // A creative this dialog created whose file was refused: it exists without its file until one is sent.
-  const createdWithoutFile = creative ? null : saved;
-
-  /** Deletes the creative this dialog created when its file was refused, instead of keeping it without one. */
-  const deleteCreatedWithoutFile = async () => {
-    if (!createdWithoutFile) return;
-    setIsBusy(true);
-    try {
-      await deleteCreative(createdWithoutFile.id, createdWithoutFile.version);
-      setIsDone(true);
-      await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
-      enqueueSnackbar(`${createdWithoutFile.name} deleted`, { variant: 'success' });
-      close();
-    } catch (error) {
-      setFailure(errorMessage(error));
     } finally {
       setIsBusy(false);
     }
@@ -314,23 +323,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
         <DialogContent dividers>
           <Stack spacing={3}>
             {failure && (
-              <Alert
-                severity="error"
-                role="alert"
-                action={
-                  createdWithoutFile ? (
-                    <Button
-                      color="inherit"
-                      size="small"
-                      onClick={deleteCreatedWithoutFile}
-                      disabled={isBusy}
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      Delete it
-                    </Button>
-                  ) : undefined
-                }
-              >
+              <Alert severity="error" role="alert">
                 {failure}
               </Alert>
             )}
@@ -600,7 +593,14 @@ const NATIVE_LABELS = {
   sponsored_by: 'Sponsored by',
 } as const;
 
-/** A file the server refused after the creative's fields were saved. */
+/** A new creative's file the server refused: nothing was created. */
+class NothingCreated extends Error {
+  constructor() {
+    super('A file was refused: nothing was created');
+  }
+}
+
+/** A file the server refused after an existing creative's fields were saved. */
 class FileRefused extends Error {
   constructor(readonly creative: Creative) {
     super('File refused');

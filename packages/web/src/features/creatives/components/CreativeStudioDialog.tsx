@@ -22,7 +22,7 @@ import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { CREATIVES_QUERY_KEY, creativePath } from '../../../components/creative/api/creative';
-import { createCreative, uploadCreativeFile } from '../api/creative-writes';
+import { createCreativeWithFiles, slotOfCreateField } from '../api/creative-writes';
 import {
   type CreativeFormErrors,
   createBodyOf,
@@ -210,21 +210,18 @@ export const CreativeStudioDialog = () => {
         );
         return;
       }
-      const created = await createCreative(check.data);
-      try {
-        await uploadCreativeFile(created.id, 'asset', { file, onProgress: setProgress });
-        enqueueSnackbar(`${created.name} created, waiting for approval`, { variant: 'success' });
-      } catch (error) {
-        enqueueSnackbar(`${created.name} is created, but its image was refused: ${errorMessage(error)}`, {
-          variant: 'error',
-        });
-      }
+      // The creative and its composed image in one request: a refused image creates nothing.
+      const created = await createCreativeWithFiles(check.data, { asset: file }, setProgress);
+      enqueueSnackbar(`${created.name} created, waiting for approval`, { variant: 'success' });
       setIsDone(true);
       await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
       close();
       void navigate(creativePath(created.id));
     } catch (error) {
-      const fieldErrors = isApiError(error) ? creativeFormErrors(error.details) : {};
+      // The composed image has no field of its own: its refusal shows above the form.
+      const isImageRefused =
+        isApiError(error) && slotOfCreateField(error.details?.[0]?.path ?? '') !== undefined;
+      const fieldErrors = isApiError(error) && !isImageRefused ? creativeFormErrors(error.details) : {};
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
     } finally {
