@@ -32,7 +32,7 @@ export const countRecentResets = async (
 export const findUsablePasswordReset = (db: Kysely<Database>, tokenHash: string, now: Date) =>
   db
     .selectFrom('password_resets')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)

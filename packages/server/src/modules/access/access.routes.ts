@@ -6,10 +6,13 @@ import {
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZResetPasswordRequest,
+  ZResetTokenCheck,
+  ZResetTokenState,
   ZSignUpRequest,
 } from './access.schemas';
 import {
   changeOwnPassword,
+  checkPasswordReset,
   FORGOT_PASSWORD_ANSWER,
   requestPasswordReset,
   resetPassword,
@@ -46,6 +49,17 @@ export const accessRoutes = async (app: AppInstance): Promise<void> => {
       await requestPasswordReset(deps, request.body.email);
       return reply.status(202).send({ message: FORGOT_PASSWORD_ANSWER });
     },
+  });
+
+  app.post('/password/reset/check', {
+    config: { access: 'public' },
+    schema: {
+      summary: 'Whether an emailed reset link can still be used (asked when its page opens); uses nothing',
+      tags: ['access'],
+      body: ZResetTokenCheck,
+      response: { 200: ZResetTokenState },
+    },
+    handler: async (request) => checkPasswordReset(deps, request.body.token),
   });
 
   app.post('/password/reset', {

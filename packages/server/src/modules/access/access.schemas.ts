@@ -12,6 +12,10 @@ export const ZChangePasswordRequest = z.strictObject({
 
 export const ZForgotPasswordRequest = z.strictObject({ email: ZEmail });
 
+/** `POST /password/reset/check`: whether an emailed link can still be used, asked when its page opens. */
+export const ZResetTokenCheck = z.strictObject({ token: requiredString({ max: 512 }) });
+export const ZResetTokenState = z.strictObject({ expires_at: z.iso.datetime() });
+
 export const ZResetPasswordRequest = z
   .strictObject({
     token: requiredString({ max: 512 }),

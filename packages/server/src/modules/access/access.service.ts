@@ -107,6 +107,17 @@ export const requestPasswordReset = async (deps: Deps, email: string): Promise<v
 };
 
 /** Resets a password with an emailed token: single use, and every session of the user ends. */
+/**
+ * `POST /password/reset/check`: whether a reset link can still be used (not used, not expired, its user
+ * active), so that its page says so on opening instead of after the new password is typed. Uses nothing.
+ */
+export const checkPasswordReset = async (deps: Deps, token: string): Promise<{ expires_at: string }> => {
+  const reset = await findUsablePasswordReset(deps.db, hashToken(token), deps.clock.now());
+  const user = reset ? await findUserById(deps.db, reset.user_id) : undefined;
+  if (!reset || !user || user.state !== 'active') throw new AppError('INVALID_RESET_TOKEN');
+  return { expires_at: reset.expires_at.toISOString() };
+};
+
 export const resetPassword = async (deps: Deps, token: string, password: string): Promise<void> => {
   const now = deps.clock.now();
   const reset = await findUsablePasswordReset(deps.db, hashToken(token), now);

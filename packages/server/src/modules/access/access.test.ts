@@ -413,6 +413,33 @@ describe('with the demo world', () => {
     });
   });
 
+  describe('POST /api/password/reset/check', () => {
+    const check = (token: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/password/reset/check', payload: { token } });
+
+    it('says a link can be used until it is used or expires, and uses nothing itself', async () => {
+      const account = await createAccount(ctx);
+      const token = await requestResetToken(ctx, account);
+      const fresh = await check(token);
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(new Date(fresh.json<{ expires_at: string }>().expires_at).getTime()).toBeGreaterThan(Date.now());
+      expect((await check(token)).statusCode).toBe(200);
+      expect((await reset(ctx.app, { token, password: STRONG_PASSWORD })).statusCode).toBe(200);
+      const used = await check(token);
+      expect(used.statusCode).toBe(400);
+      expect(errorOf(used)).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+    });
+
+    it('answers an unknown, an empty and an expired link as not valid', async () => {
+      expect(errorOf(await check('not-a-token'))).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+      expect((await check('')).statusCode).toBe(400);
+      const account = await createAccount(ctx);
+      const token = await requestResetToken(ctx, account);
+      ctx.clock.advanceMinutes(61);
+      expect(errorOf(await check(token))).toMatchObject({ code: 'INVALID_RESET_TOKEN' });
+    });
+  });
+
   describe('POST /api/password/reset', () => {
     it('sets the new password, ends every session of the user, and works only once', async () => {
       const account = await createAccount(ctx);

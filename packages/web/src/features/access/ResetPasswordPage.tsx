@@ -1,14 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/api-error';
 import { usePageTitle } from '../../app/branding';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { type NewPasswordField, validateNewPassword } from '../../components/new-password';
 import { type FormValues, useForm } from '../../lib/use-form';
 import type { LoginNoticeState } from './access-state';
-import { resetPassword } from './api/reset-password';
+import { checkResetLink, resetPassword } from './api/reset-password';
 import { AccessLayout } from './components/AccessLayout';
 
 const validate = ({ password, confirmation }: FormValues<NewPasswordField>) =>
@@ -28,6 +31,15 @@ export const ResetPasswordPage = () => {
     validate,
   });
 
+  // The link is checked as the page opens: a used or expired one says so at once, before a password is typed.
+  const link = useQuery({
+    queryKey: ['password-reset-link', token],
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
   const submit = handleSubmit(async ({ password, confirmation }) => {
     const { message } = await resetPassword({ token, password, confirmation });
     navigate('/access/login', { replace: true, state: { notice: message } satisfies LoginNoticeState });
@@ -39,17 +51,29 @@ export const ResetPasswordPage = () => {
     </Link>
   );
 
-  if (token === '') {
+  const unusable =
+    token === ''
+      ? 'This link is incomplete. Open the link of the email again, or ask for a new one.'
+      : link.isError
+        ? errorMessage(link.error)
+        : undefined;
+  if (unusable !== undefined) {
     return (
       <AccessLayout title="Choose a new password" footer={footer}>
         <Stack spacing={3}>
-          <Alert severity="warning">
-            This link is incomplete. Open the link of the email again, or ask for a new one.
-          </Alert>
+          <Alert severity="warning">{unusable}</Alert>
           <Button component={RouterLink} to="/access/remember" variant="contained" size="large">
             Send me a new link
           </Button>
         </Stack>
+      </AccessLayout>
+    );
+  }
+
+  if (link.isPending) {
+    return (
+      <AccessLayout title="Choose a new password" footer={footer}>
+        <LinearProgress aria-label="Checking the link" />
       </AccessLayout>
     );
   }
