@@ -182,6 +182,13 @@ export const router = createBrowserRouter([
                         .CreativesPage,
                     }),
                   },
+                  {
+                    path: 'outbox',
+                    lazy: async () => ({
+                      Component: (await loadWithRetry(() => import('../features/backoffice/OutboxPage')))
+                        .OutboxPage,
+                    }),
+                  },
                 ],
               },
               {

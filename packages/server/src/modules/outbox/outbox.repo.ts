@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 export const listOutbox = (
@@ -10,6 +10,10 @@ export const listOutbox = (
     .select(['id', 'recipient', 'subject', 'body_text', 'created_at', 'sent_at', 'error'])
     .orderBy('id', 'desc')
     .limit(options.limit);
-  if (options.recipient) query = query.where('recipient', '=', options.recipient.toLowerCase());
+  // Part of an address finds it (recipients are stored lower-cased); position() needs no escaping of % or _.
+  if (options.recipient) {
+    const part = options.recipient.toLowerCase();
+    query = query.where(sql<boolean>`position(${part} in recipient) > 0`);
+  }
   return query.execute();
 };

@@ -25,7 +25,7 @@ export const outboxRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/backoffice/outbox', {
     config: { access: 'backoffice' },
     schema: {
-      summary: 'Emails Beacon wrote, newest first (operators only)',
+      summary: 'Emails Beacon wrote, newest first (operators only); `recipient` finds part of an address',
       tags: ['backoffice'],
       querystring: ZOutboxQuery,
       response: { 200: ZOutboxEmail.array() },

@@ -31,6 +31,21 @@ describe('GET /api/backoffice/outbox', () => {
       subject: 'Reset your Beacon password',
     });
     expect(emails[0].body).toContain('/access/reset?token=');
+
+    // Part of an address finds it, in any case; wildcards are plain characters.
+    for (const [part, count] of [
+      ['EDITOR@demo', 1],
+      ['beacon.localhost', 1],
+      ['%', 0],
+      ['_', 0],
+    ] as const) {
+      const found = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/outbox?recipient=${encodeURIComponent(part)}`,
+        headers: bearer(token),
+      });
+      expect(found.json(), part).toHaveLength(count);
+    }
   });
 
   it('is closed to customer roles', async () => {

@@ -10,6 +10,7 @@ const SECTION_LABELS: Readonly<Record<string, string>> = {
   campaigns: 'Campaigns',
   creatives: 'Creatives',
   notifications: 'Notifications',
+  outbox: 'Outbox',
 };
 
 const BACKOFFICE_PATH = '/backoffice';
