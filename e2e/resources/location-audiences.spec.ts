@@ -6,8 +6,8 @@ import { areasMap, circlesOf, countNamed, screenshotBothWidths, tokenOf } from '
 
 /**
  * Location audiences (issue 7): created in the dialog with an area drawn on the map, refused below the §9
- * minimum of users; the detail page draws the area. The audience manager lands on /resources/audiences; a
- * viewer has no Resources menu.
+ * minimum of users; the detail page draws the area. The audience manager lands on /resources/audiences and
+ * may create both kinds (decision 038); a viewer has no Resources menu.
  */
 
 test('create a location audience with an area drawn on the map', async ({ page, request }) => {
@@ -54,6 +54,9 @@ test('the audience manager lands on the audiences section', async ({ page }) => 
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }),
   ).toHaveAttribute('aria-current', 'page');
+  // The audience manager manages audiences and location audiences (decision 038).
+  await expect(page.getByRole('button', { name: 'New audience' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New location audience' })).toBeVisible();
   await checkAccessibility(page);
   await screenshotBothWidths(page, 'audiences-section');
 });

@@ -127,8 +127,12 @@ const OPERATOR_INVOICING_ROLES = INTERNAL_ROLES;
 
 export const canEdit = (role: UserRole): boolean => hasRole(EDIT_ROLES, role);
 
-/** Creatives are also written by the creative manager, whose role edits nothing else (issue 6). */
+/**
+ * A manager role edits the resource its name and its §6 access row give it, and nothing else (decision 038):
+ * the creative manager creatives, the audience manager audiences and location audiences.
+ */
 export const canEditCreatives = (role: UserRole): boolean => canEdit(role) || role === 'creative_manager';
+export const canEditAudiences = (role: UserRole): boolean => canEdit(role) || role === 'audience_manager';
 
 export const canUseDemo = (role: UserRole): boolean => hasRole(DEMO_ROLES, role);
 

@@ -175,17 +175,18 @@ describe('POST /audience and reads', () => {
     expect((await call('owner', 'GET', `/audience/${segment.id}`)).statusCode).toBe(404);
   });
 
-  it('answers §6: no access for viewer, creative manager and other-partner; audience manager reads only', async () => {
-    const audience = await create('owner', { name: 'Read only', type: 'private' });
+  it('answers §6: no access for viewer, creative manager and other-partner; the audience manager manages audiences (decision 038)', async () => {
+    const audience = await create('owner', { name: 'Managed', type: 'private' });
     for (const who of ['viewer', 'creative_manager', 'other_partner']) {
       expect((await call(who, 'GET', '/audiences')).statusCode, who).toBe(403);
       expect((await call(who, 'GET', `/audience/${audience.id}`)).statusCode, who).toBe(403);
     }
     expect((await call('audience_manager', 'GET', `/audience/${audience.id}`)).statusCode).toBe(200);
     expect(
-      (await call('audience_manager', 'POST', '/audience', { name: 'X', type: 'private' })).statusCode,
-    ).toBe(403);
-    expect((await upload('audience_manager', audience.id, `${uuid(1)}\n`)).statusCode).toBe(403);
+      (await call('audience_manager', 'POST', '/audience', { name: 'By the manager', type: 'private' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await upload('audience_manager', audience.id, `${uuid(1)}\n`)).statusCode).toBe(202);
     expect((await call('data_partner', 'GET', '/audiences')).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { canEdit, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
 import { MAX_REPORTED_IDENTIFIER_LINES } from '@beacon/domain/dictionary/audiences';
 import {
   AUDIENCE_LIST_SPEC,
@@ -66,7 +66,7 @@ import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './
 const ENTITY = 'audience';
 
 const assertCanEdit = (principal: Principal): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+  if (!canEditAudiences(principal.role)) throw new AppError('FORBIDDEN');
 };
 
 const invalid = (details: { path: string[]; message: string }[]): AppError =>

@@ -19,7 +19,7 @@ import { insertLocationAudienceWithHistory } from './location-audiences.service'
  * Northwind Media. The expected answer comes from the table below, written from §6 and the tenant rules, not
  * from the code under test: 403 for roles or organization roles without §6 `resources audiences` (advertiser,
  * adexchange, creative manager, viewer; an other-partner organization), 403 for writes by a role without edit
- * rights (an audience manager reads only), 404 outside the caller's scope, success otherwise. A refused call
+ * rights (the audience manager edits audiences, decision 038), 404 outside the caller's scope, success otherwise. A refused call
  * changes no row; a successful one changes only rows of the target organization.
  */
 
@@ -31,8 +31,9 @@ const NO_ACCESS = new Set<Caller>([
   'creative_manager',
   'other_partner',
 ]);
-/** §6 edit: admin, account manager, owner, editor, support, supervisor (data_partner is an owner). */
+/** §6 edit: admin, account manager, owner, editor, support, supervisor (data_partner is an owner), and the audience manager (decision 038). */
 const MAY_EDIT = new Set<Caller>([
+  'audience_manager',
   'owner',
   'editor',
   'child_owner',

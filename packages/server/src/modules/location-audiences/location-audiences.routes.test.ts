@@ -211,14 +211,14 @@ describe('POST /location-audience and GET /location-audience/{id}', () => {
     ]);
   });
 
-  it('lets roles without §6 edit rights read but not write', async () => {
+  it('lets the audience manager manage location audiences (decision 038) and keeps others out', async () => {
     const created = await create();
     expect((await call('audience_manager', 'GET', `/location-audience/${created.id}`)).statusCode).toBe(200);
-    expect((await call('audience_manager', 'POST', '/location-audience', body())).statusCode).toBe(403);
+    expect((await call('audience_manager', 'POST', '/location-audience', body())).statusCode).toBe(201);
     expect(
       (await call('audience_manager', 'PUT', `/location-audience/${created.id}`, { version: 1, name: 'x' }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(200);
     expect((await call('viewer', 'GET', `/location-audience/${created.id}`)).statusCode).toBe(403);
     expect((await call('other_partner', 'GET', '/location-audiences')).statusCode).toBe(403);
     expect((await call('data_partner', 'GET', '/location-audiences')).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { canEdit, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   duplicateLocationAudienceName,
@@ -44,7 +44,7 @@ import type {
 const ENTITY = 'location_audience';
 
 const assertCanEdit = (principal: Principal): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+  if (!canEditAudiences(principal.role)) throw new AppError('FORBIDDEN');
 };
 
 const invalid = (details: { path: string[]; message: string }[]): AppError =>

@@ -1,4 +1,4 @@
-import { canEdit } from '@beacon/domain/access/permissions';
+import { canEditAudiences } from '@beacon/domain/access/permissions';
 import { AUDIENCE_KPI_LABELS, AUDIENCE_TYPE_LABELS } from '@beacon/domain/dictionary/audiences';
 import { isUploadType } from '@beacon/domain/validation/audience-form';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -56,7 +56,7 @@ export const AudiencePage = () => {
   const isLive = audience.state !== 'deleted';
   const isOwn =
     identity !== null && !(audience.is_shared && audience.organization !== identity.organization.id);
-  const isEditor = identity !== null && canEdit(identity.role) && isOwn && isLive;
+  const isEditor = identity !== null && canEditAudiences(identity.role) && isOwn && isLive;
   const facts: [string, string][] = [
     ['Type', AUDIENCE_TYPE_LABELS[audience.type]],
     ['Users', usersCountText(audience)],

@@ -1,4 +1,4 @@
-import { canEdit } from '@beacon/domain/access/permissions';
+import { canEditAudiences } from '@beacon/domain/access/permissions';
 import { AUDIENCE_LIST_SPEC } from '@beacon/domain/validation/audience-form';
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
@@ -34,7 +34,7 @@ const NO_ACTIONS = { canEdit: false, onEdit: () => {}, onDuplicate: () => {}, on
  */
 export const AudiencesGrid = () => {
   const identity = useSessionStore(selectActiveIdentity);
-  const isEditor = identity ? canEdit(identity.role) : false;
+  const isEditor = identity ? canEditAudiences(identity.role) : false;
   const dialogs = useAudienceDialogs();
   const [searchParams] = useSearchParams();
   const state = useMemo(

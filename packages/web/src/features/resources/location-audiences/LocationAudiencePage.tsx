@@ -1,4 +1,4 @@
-import { canEdit } from '@beacon/domain/access/permissions';
+import { canEditAudiences } from '@beacon/domain/access/permissions';
 import { LOCATION_PRECISION_LABELS } from '@beacon/domain/dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '@beacon/domain/dictionary/constants';
 import { ZLocationAudienceUpdate } from '@beacon/domain/validation/location-audience-form';
@@ -116,7 +116,7 @@ export const LocationAudiencePage = () => {
   const audienceId = Number(id);
   const navigate = useNavigate();
   const identity = useSessionStore(selectActiveIdentity);
-  const isEditor = identity ? canEdit(identity.role) : false;
+  const isEditor = identity ? canEditAudiences(identity.role) : false;
   const dialogs = useLocationAudienceDialogs();
   const query = useQuery({
     queryKey: locationAudienceQueryKey(audienceId),

@@ -1,4 +1,4 @@
-import { canEdit } from '@beacon/domain/access/permissions';
+import { canEditAudiences } from '@beacon/domain/access/permissions';
 import { LOCATION_AUDIENCE_LIST_SPEC } from '@beacon/domain/validation/location-audience-form';
 import Add from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
@@ -29,7 +29,7 @@ const getRowId = (row: LocationAudienceRow) => row.id;
  */
 export const LocationAudiencesGrid = () => {
   const identity = useSessionStore(selectActiveIdentity);
-  const isEditor = identity ? canEdit(identity.role) : false;
+  const isEditor = identity ? canEditAudiences(identity.role) : false;
   const dialogs = useLocationAudienceDialogs();
   const [searchParams] = useSearchParams();
   const state = useMemo(
