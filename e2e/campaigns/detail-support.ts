@@ -11,7 +11,12 @@ export const tokenOf = async (request: APIRequestContext, username: string): Pro
   return (await response.json()).token;
 };
 
-export type CreatedCampaign = { readonly id: number; readonly name: string; readonly version: number };
+export type CreatedCampaign = {
+  readonly id: number;
+  readonly name: string;
+  readonly version: number;
+  readonly start_date: string | null;
+};
 
 /** A name no other test uses. */
 export const uniqueName = (prefix: string): string => `${prefix} ${Date.now().toString(36)}`;

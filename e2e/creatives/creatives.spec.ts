@@ -432,7 +432,10 @@ test('a creative linked to a campaign and approved by an operator takes it out o
   await page.goto(`/campaign/${campaign.id}/creatives`);
   await expect(linked.getByRole('row').filter({ hasText: creative.name })).toContainText('Approved');
   await expect(deliveryChip(page)).not.toHaveAccessibleName(/Pending approval/);
-  await expect(deliveryChip(page)).toHaveAccessibleName(/^Delivery status: On track/);
+  // Nothing holds it back, but it starts tomorrow: the chip says when, not "On track".
+  await expect(deliveryChip(page)).toHaveAccessibleName(
+    new RegExp(`^Delivery status: Starts ${campaign.start_date}\\. The campaign starts on`),
+  );
 
   // The same links on the campaign creatives route of §2.
   await page.goto(`/creative?campaign=${campaign.id}`);

@@ -5,6 +5,9 @@ import {
   DELIVERY_STATUS_SEVERITY,
   type DeliveryStatusInput,
   deliveryStatus,
+  deliveryStatusLabel,
+  hasNotStarted,
+  utcToday,
 } from './delivery-status';
 
 const RUNNING: DeliveryStatusInput = {
@@ -105,5 +108,28 @@ describe('deliveryStatus', () => {
 
   it('every delivery status has a chip colour', () => {
     expect(Object.keys(DELIVERY_STATUS_SEVERITY).sort()).toEqual([...DELIVERY_STATUSES].sort());
+  });
+});
+
+describe('the chip of a campaign that has not started', () => {
+  it('says when it starts instead of "On track" until its first day', () => {
+    const future = { delivery_status: 'on_track', start_date: '2026-03-20' } as const;
+    expect(hasNotStarted(future, '2026-03-15')).toBe(true);
+    expect(deliveryStatusLabel(future, '2026-03-15')).toBe('Starts 2026-03-20');
+    expect(deliveryStatusLabel(future, '2026-03-20')).toBe('On track');
+    expect(deliveryStatusLabel({ delivery_status: 'on_track', start_date: null }, '2026-03-15')).toBe(
+      'On track',
+    );
+  });
+
+  it('leaves every other status as it is, whatever the start', () => {
+    for (const status of DELIVERY_STATUSES.filter((status) => status !== 'on_track')) {
+      const campaign = { delivery_status: status, start_date: '2099-01-01' };
+      expect(hasNotStarted(campaign, '2026-03-15'), status).toBe(false);
+    }
+  });
+
+  it('counts days in UTC, as the server does', () => {
+    expect(utcToday(new Date('2026-03-15T23:30:00-05:00'))).toBe('2026-03-16');
   });
 });

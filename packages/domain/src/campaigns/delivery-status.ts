@@ -16,7 +16,7 @@
  * 7. delivery known (null until delivery data exists): not bidding → not_bidding, not winning → not_winning
  * 8. otherwise → on_track
  */
-import type { CampaignState, DeliveryStatus } from '../dictionary/campaigns';
+import { type CampaignState, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../dictionary/campaigns';
 
 export type DeliveryStatusInput = {
   readonly state: CampaignState;
@@ -103,3 +103,25 @@ export const DELIVERY_STATUS_SEVERITY = {
   not_winning: 'warning',
   on_track: 'success',
 } as const satisfies Record<DeliveryStatus, 'default' | 'error' | 'warning' | 'info' | 'success'>;
+
+/**
+ * Whether a campaign that nothing holds back has simply not started yet (rule 6 above): §3's statuses call it
+ * on_track, but its chip must not say "On track" before a single day of delivery.
+ */
+export const hasNotStarted = (
+  campaign: { readonly delivery_status: DeliveryStatus; readonly start_date: string | null },
+  today: string,
+): boolean =>
+  campaign.delivery_status === 'on_track' && campaign.start_date !== null && campaign.start_date > today;
+
+/** What a delivery status chip says: the status's label, or "Starts <day>" for a campaign not started yet. */
+export const deliveryStatusLabel = (
+  campaign: { readonly delivery_status: DeliveryStatus; readonly start_date: string | null },
+  today: string,
+): string =>
+  hasNotStarted(campaign, today)
+    ? `Starts ${campaign.start_date}`
+    : DELIVERY_STATUS_LABELS[campaign.delivery_status];
+
+/** Today's day (UTC), as the server computes delivery statuses. */
+export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

@@ -112,6 +112,7 @@ export const campaignColumns = ({
     renderCell: ({ row, tabIndex }) => (
       <DeliveryStatusChip
         status={row.delivery_status}
+        startDate={row.start_date}
         explanation={row.delivery_explanation}
         tabIndex={tabIndex}
       />

@@ -4,12 +4,10 @@
  * for the internal-campaign resource — internal. Two queries feed it (the campaign and its strategies); the
  * strategies tab, the targeting editors and the dialogs load when used.
  */
+
 import { canAccess, canEdit as canEditRole } from '@beacon/domain/access/permissions';
-import {
-  CAMPAIGN_STATE_LABELS,
-  CAMPAIGN_TYPE_LABELS,
-  DELIVERY_STATUS_LABELS,
-} from '@beacon/domain/dictionary/campaigns';
+import { deliveryStatusLabel, hasNotStarted, utcToday } from '@beacon/domain/campaigns/delivery-status';
+import { CAMPAIGN_STATE_LABELS, CAMPAIGN_TYPE_LABELS } from '@beacon/domain/dictionary/campaigns';
 import { SYNCHRONIZED_UNLINK_MESSAGE } from '@beacon/domain/validation/messages';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -189,11 +187,15 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
           <Chip label={CAMPAIGN_STATE_LABELS[campaign.state]} variant="outlined" size="small" />
           <Tooltip title={campaign.delivery_explanation} enterDelay={500}>
             <Chip
-              label={DELIVERY_STATUS_LABELS[campaign.delivery_status]}
-              color={DELIVERY_STATUS_COLORS[campaign.delivery_status]}
+              label={deliveryStatusLabel(campaign, utcToday())}
+              color={
+                hasNotStarted(campaign, utcToday())
+                  ? 'info'
+                  : DELIVERY_STATUS_COLORS[campaign.delivery_status]
+              }
               size="small"
               onClick={openStatus}
-              aria-label={`Delivery status: ${DELIVERY_STATUS_LABELS[campaign.delivery_status]}. ${campaign.delivery_explanation}`}
+              aria-label={`Delivery status: ${deliveryStatusLabel(campaign, utcToday())}. ${campaign.delivery_explanation}`}
             />
           </Tooltip>
         </Box>

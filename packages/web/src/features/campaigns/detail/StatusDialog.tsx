@@ -1,9 +1,6 @@
 /** The status dialog (§2): the delivery status, why, and the facts it comes from. */
-import {
-  CAMPAIGN_STATE_LABELS,
-  CAMPAIGN_STATUS_LABELS,
-  DELIVERY_STATUS_LABELS,
-} from '@beacon/domain/dictionary/campaigns';
+import { deliveryStatusLabel, hasNotStarted, utcToday } from '@beacon/domain/campaigns/delivery-status';
+import { CAMPAIGN_STATE_LABELS, CAMPAIGN_STATUS_LABELS } from '@beacon/domain/dictionary/campaigns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,8 +22,10 @@ export const StatusDialog = ({ campaign }: { campaign: Campaign }) => {
       <DialogTitle id={titleId}>Delivery status</DialogTitle>
       <DialogContent>
         <Chip
-          label={DELIVERY_STATUS_LABELS[campaign.delivery_status]}
-          color={DELIVERY_STATUS_COLORS[campaign.delivery_status]}
+          label={deliveryStatusLabel(campaign, utcToday())}
+          color={
+            hasNotStarted(campaign, utcToday()) ? 'info' : DELIVERY_STATUS_COLORS[campaign.delivery_status]
+          }
           sx={{ mb: 1.5 }}
         />
         <Typography sx={{ mb: 2 }}>{campaign.delivery_explanation}</Typography>
