@@ -283,3 +283,29 @@ test('a draft saved halfway is completed later from the detail page', async ({ p
   await expect(page.getByRole('button', { name: /^Delivery status: (?!Draft)/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Complete draft' })).toHaveCount(0);
 });
+
+test('the operator’s staff create a campaign for a client, and see whose each campaign is', async ({
+  page,
+}) => {
+  await logIn(page, 'supervisor');
+  await page.goto('/campaign/new/generic');
+  const name = uniqueName('For a client');
+  await textbox(page, /^Campaign name/).fill(name);
+  // Staff choose whom the campaign is for: it never lands in the operator's own organization unasked.
+  await next(page);
+  await expect(fieldMessage(page, REQUIRED_MESSAGE)).toBeVisible();
+  await page.getByRole('combobox', { name: /^Advertiser/ }).click();
+  await page.getByRole('option', { name: /^Demo Advertiser/ }).click();
+  await checkAccessibility(page);
+  await next(page);
+  await expect(stepHeading(page, 'Flight and budget')).toBeVisible();
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('· Demo Advertiser ·')).toBeVisible();
+
+  await page.goto(`/campaigns?search=${encodeURIComponent(name)}`);
+  const grid = page.getByRole('grid', { name: 'Campaigns' });
+  await expect(grid.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
+  await expect(grid.getByRole('row').filter({ hasText: name })).toContainText('Demo Advertiser');
+  await checkAccessibility(page);
+});

@@ -61,6 +61,8 @@ export type SessionIdentity = {
   readonly hide_docs: boolean;
   readonly test: boolean;
   readonly image: string;
+  /** The operator's own staff, who see and act for every organization. */
+  readonly operator_staff: boolean;
 };
 
 /** The session of §3: the real identity, and the simulated one the console stores while simulating (§4). */

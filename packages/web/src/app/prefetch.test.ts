@@ -46,6 +46,7 @@ const signInAs = (role: SessionIdentity['role']) =>
     password_warning_at: null,
     decimal_mark: '.',
     hide_docs: false,
+    operator_staff: false,
     test: false,
     image: '',
     simulation: null,

@@ -70,6 +70,11 @@ const ZSessionBase = z.object({
   hide_docs: z.boolean(),
   test: z.boolean(),
   image: z.string(),
+  operator_staff: z
+    .boolean()
+    .describe(
+      "Whether the user is the operator's own staff, who see and act for every organization (decision 002)",
+    ),
 });
 
 /** The session object of spec §3. `simulation` is filled by the console when it stores a simulated session. */

@@ -85,6 +85,8 @@ export type SessionView = {
   hide_docs: boolean;
   test: boolean;
   image: string;
+  /** The operator's own staff see and act for every organization (decision 002). */
+  operator_staff: boolean;
 };
 
 const toOrganizationView = (organization: OrganizationRow): SessionOrganization => ({
@@ -234,6 +236,7 @@ export const buildSessionView = async (
     hide_docs: organization.hide_docs,
     test: false,
     image: user.image,
+    operator_staff: principal.isOperatorStaff,
   };
 };
 

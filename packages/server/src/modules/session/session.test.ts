@@ -63,6 +63,19 @@ describe('with the demo world', () => {
   });
 
   describe('POST /api/login', () => {
+    it("says whether the user is the operator's staff, who act for every organization", async () => {
+      for (const [username, isStaff] of [
+        ['supervisor', true],
+        ['account_manager', true],
+        ['support', true],
+        ['owner', false],
+        ['reseller', false],
+      ] as const) {
+        const response = await login(ctx.app, username, 'Beacon-demo-1');
+        expect(sessionOf(response).operator_staff, username).toBe(isStaff);
+      }
+    });
+
     it('returns every field of the §3 session object', async () => {
       const response = await login(ctx.app, 'owner', 'Beacon-demo-1');
       expect(response.statusCode).toBe(200);
@@ -93,6 +106,7 @@ describe('with the demo world', () => {
         hide_docs: false,
         test: false,
         image: '',
+        operator_staff: false,
         landing: '/campaigns',
         user: { username: 'owner', name: 'Olga Owner', email: 'owner@demo.beacon.localhost' },
       });

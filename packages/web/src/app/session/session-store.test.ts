@@ -63,6 +63,7 @@ const identity = (overrides: Partial<SessionIdentity> & Pick<SessionIdentity, 't
   password_warning_at: null,
   decimal_mark: '.',
   hide_docs: false,
+  operator_staff: false,
   test: false,
   image: '',
   ...overrides,

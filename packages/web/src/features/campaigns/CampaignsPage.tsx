@@ -1,4 +1,5 @@
 import { usePageTitle } from '../../app/branding';
+import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
 import { CampaignsGrid } from '../../components/campaign/CampaignsGrid';
 
 /**
@@ -13,5 +14,9 @@ const GRID_HEIGHT = 'max(440px, calc(100dvh - 300px))';
  */
 export const CampaignsPage = () => {
   usePageTitle('Campaigns');
-  return <CampaignsGrid title="Campaigns" canCreate height={GRID_HEIGHT} />;
+  // The operator's staff see every organization's campaigns: which one each belongs to is a column.
+  const isOperatorStaff = useSessionStore(selectActiveIdentity)?.operator_staff ?? false;
+  return (
+    <CampaignsGrid title="Campaigns" canCreate height={GRID_HEIGHT} showOrganization={isOperatorStaff} />
+  );
 };

@@ -7,6 +7,7 @@
 import { CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES, type CampaignType } from '@beacon/domain/dictionary/campaigns';
 import { DEFAULT_CURRENCY } from '@beacon/domain/dictionary/currencies';
 import { campaignCreateSchema } from '@beacon/domain/validation/campaign-form';
+import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -107,8 +108,10 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const identity = useSessionStore(selectActiveIdentity);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const advertisers = useAdvertiserOptions(identity?.organization.id);
-  const ownId = identity?.organization.id ?? null;
+  const isOperatorStaff = identity?.operator_staff ?? false;
+  const advertisers = useAdvertiserOptions(identity?.organization.id, isOperatorStaff);
+  // The operator's staff create campaigns for a client, whom they choose; others start with their own.
+  const ownId = isOperatorStaff ? null : (identity?.organization.id ?? null);
   const [initial] = useState(() => emptyCampaignForm(type, ownId));
   const [values, setValues] = useState<CampaignFormValues>(initial);
   const [step, setStep] = useState<CreationStep>('basics');
@@ -131,8 +134,13 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const advertiser = options.find((option) => option.id === values.organization);
   const currency = advertiser?.currency ?? DEFAULT_CURRENCY;
   const schema = campaignCreateSchema(currency);
-  const completeErrors = (next: CampaignFormValues) =>
-    schemaErrors(schema, createBodyOf(next, 'inactive', { withInternal: false }));
+  // The operator's staff must say whom a campaign is for: without a choice it would be the operator's own.
+  const advertiserErrors = (next: CampaignFormValues): FormErrors =>
+    isOperatorStaff && next.organization === null ? { organization: REQUIRED_MESSAGE } : {};
+  const completeErrors = (next: CampaignFormValues) => ({
+    ...advertiserErrors(next),
+    ...schemaErrors(schema, createBodyOf(next, 'inactive', { withInternal: false })),
+  });
 
   const change = (changes: Partial<CampaignFormValues>) => {
     const next = { ...values, ...changes };
@@ -176,7 +184,7 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const save = async (state: 'preview' | 'inactive') => {
     setFailure(undefined);
     const body = createBodyOf(values, state, { withInternal: false });
-    const found = schemaErrors(schema, body);
+    const found = { ...advertiserErrors(values), ...schemaErrors(schema, body) };
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
