@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
+import { CHUNK_LOAD_FAILED_TITLE } from '@beacon/domain/dictionary/error-catalogue';
 import { expect, test } from '@playwright/test';
 import { accountButton, checkAccessibility, demoUser, expectPath, logIn } from '../support/console';
 
@@ -32,19 +32,20 @@ test('a visitor on an unknown path is sent to login (§2 route guard)', async ({
   await checkAccessibility(page);
 });
 
-test('a page whose code cannot load shows the error screen', async ({ page }) => {
+test('a page whose code cannot load shows the error screen, whose Reload brings it back', async ({
+  page,
+}) => {
   await logIn(page, 'editor');
-  // As after a deployment that removed the old chunks, or a dropped connection.
+  // As after a deployment that removed the old chunks, or a dropped connection: asked for again, then given up.
   await page.route(/\/assets\/NotFoundPage-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/no-such-page');
 
-  await expect(page.getByRole('heading', { level: 1, name: UNEXPECTED_ERROR_MESSAGE })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: CHUNK_LOAD_FAILED_TITLE })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Error details' })).toHaveValue(/\S/);
   await expect(page).toHaveTitle('Something went wrong');
   await checkAccessibility(page);
 
   await page.unroute(/\/assets\/NotFoundPage-[^/]+\.js$/);
-  await page.getByRole('button', { name: 'Go to campaigns' }).click();
-  await expectPath(page, '/campaigns');
-  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
