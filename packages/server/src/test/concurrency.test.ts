@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
+import { imageOf } from '../modules/creatives/creative-media.factories';
 import { dayFromToday, uniqueSuffix } from './factories';
 import { bearer, loginAs, multipart, startTestApp, type TestContext } from './test-app';
 
@@ -113,12 +114,6 @@ describe('concurrent writes with injected database failures', () => {
 
   const call = (token: string, method: 'POST' | 'PUT', url: string, payload?: unknown) =>
     ctx.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as object });
-
-  const countOf = async (table: string, sinceId: string): Promise<number> => {
-    const { rows } = await sql<{ count: string }>`
-      SELECT count(*) AS count FROM ${sql.table(table)} WHERE id > ${sinceId}`.execute(ctx.db);
-    return Number(rows[0]?.count);
-  };
 
   const maxIdOf = async (table: string): Promise<string> => {
     const { rows } = await sql<{ id: string }>`
@@ -256,6 +251,7 @@ describe('concurrent writes with injected database failures', () => {
       start_date: dayFromToday(ctx, 1),
     });
     const home = strategyHome.json<{ id: number; start_date: string }>();
+    const banner = await imageOf('png', 300, 250);
     const idOf = (table: string) => (answer: Record<string, unknown>) => [{ table, id: String(answer.id) }];
     const identifiers = (count: number) =>
       Array.from(
@@ -398,6 +394,30 @@ describe('concurrent writes with injected database failures', () => {
           }),
         created: idOf('creatives'),
       },
+      {
+        // A creative and its file in one request: the file, the history and the creative stand or fall together.
+        name: 'POST /creative (multipart, with its image)',
+        run: () => {
+          const { payload, headers } = multipart([
+            {
+              name: 'data',
+              value: JSON.stringify({
+                type: 'image',
+                name: `Storm ${uniqueSuffix()}`,
+                click_url: 'https://example.com',
+              }),
+            },
+            { name: 'file', filename: 'banner.png', contentType: 'image/png', data: banner },
+          ]);
+          return ctx.app.inject({
+            method: 'POST',
+            url: '/api/creative',
+            headers: { ...bearer(owner), ...headers },
+            payload,
+          });
+        },
+        created: idOf('creatives'),
+      },
     ];
 
     // Each operation works without failures before the storm: a broken payload would prove nothing.
@@ -480,16 +500,14 @@ describe('concurrent writes with injected database failures', () => {
         AND NOT EXISTS (SELECT 1 FROM users u WHERE u.organization_id = o.id)`.execute(ctx.db);
     expect(organizationsWithoutUser).toEqual([]);
     for (const row of rowsCreated.filter((row) => row.table === 'campaigns' && row.source)) {
-      const strategies = await countOf('strategies', '0').then(async () =>
-        Number(
-          (
-            await ctx.db
-              .selectFrom('strategies')
-              .select((eb) => eb.fn.countAll<string>().as('count'))
-              .where('campaign_id', '=', row.id)
-              .executeTakeFirstOrThrow()
-          ).count,
-        ),
+      const strategies = Number(
+        (
+          await ctx.db
+            .selectFrom('strategies')
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('campaign_id', '=', row.id)
+            .executeTakeFirstOrThrow()
+        ).count,
       );
       expect(strategies, `strategies of the copy ${row.id}`).toBeGreaterThanOrEqual(strategiesOfSource);
     }
@@ -519,6 +537,13 @@ describe('concurrent writes with injected database failures', () => {
         .executeTakeFirstOrThrow();
       expect(entries.count, `publishers of the copy ${row.id}`).toBe(sourceEntries.count);
     }
+
+    // An image creative created with its file never stands without it.
+    const { rows: imagesWithoutFile } = await sql<{ id: string }>`
+      SELECT id FROM creatives WHERE id > ${before.creatives} AND type = 'image' AND asset IS NULL`.execute(
+      ctx.db,
+    );
+    expect(imagesWithoutFile).toEqual([]);
 
     // A bulk state change writes each campaign's new state with its history, or nothing.
     for (const id of bulkCampaigns) {
