@@ -6,7 +6,6 @@
  */
 
 import { canAccess, canEdit as canEditRole } from '@beacon/domain/access/permissions';
-import { deliveryStatusLabel, hasNotStarted, utcToday } from '@beacon/domain/campaigns/delivery-status';
 import { CAMPAIGN_STATE_LABELS, CAMPAIGN_TYPE_LABELS } from '@beacon/domain/dictionary/campaigns';
 import { SYNCHRONIZED_UNLINK_MESSAGE } from '@beacon/domain/validation/messages';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -49,7 +48,7 @@ import { strategiesQueryOptions } from '../api/strategies';
 import { deleteCampaign, updateCampaign } from '../api/update-campaign';
 import { AllPausedBanner } from './AllPausedBanner';
 import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS, isCampaignTab } from './campaign-tabs';
-import { DELIVERY_STATUS_COLORS } from './delivery-status';
+import { deliveryChipOf } from './delivery-status';
 
 // The tabs (forms, schemas, editors) load beside the campaign's data, not before it is asked for: the import
 // starts with the page (while its data is requested), not when the tabs first render once the data is there.
@@ -141,6 +140,7 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
     action();
   };
 
+  const deliveryChip = deliveryChipOf(campaign);
   const openStatus = () =>
     stack.open(
       'campaign-status',
@@ -187,15 +187,11 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
           <Chip label={CAMPAIGN_STATE_LABELS[campaign.state]} variant="outlined" size="small" />
           <Tooltip title={campaign.delivery_explanation} enterDelay={500}>
             <Chip
-              label={deliveryStatusLabel(campaign, utcToday())}
-              color={
-                hasNotStarted(campaign, utcToday())
-                  ? 'info'
-                  : DELIVERY_STATUS_COLORS[campaign.delivery_status]
-              }
+              label={deliveryChip.label}
+              color={deliveryChip.color}
               size="small"
               onClick={openStatus}
-              aria-label={`Delivery status: ${deliveryStatusLabel(campaign, utcToday())}. ${campaign.delivery_explanation}`}
+              aria-label={`Delivery status: ${deliveryChip.label}. ${campaign.delivery_explanation}`}
             />
           </Tooltip>
         </Box>

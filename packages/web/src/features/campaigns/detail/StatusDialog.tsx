@@ -1,5 +1,4 @@
 /** The status dialog (§2): the delivery status, why, and the facts it comes from. */
-import { deliveryStatusLabel, hasNotStarted, utcToday } from '@beacon/domain/campaigns/delivery-status';
 import { CAMPAIGN_STATE_LABELS, CAMPAIGN_STATUS_LABELS } from '@beacon/domain/dictionary/campaigns';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,22 +11,17 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import type { Campaign } from '../api/get-campaign';
-import { DELIVERY_STATUS_COLORS } from './delivery-status';
+import { deliveryChipOf } from './delivery-status';
 
 export const StatusDialog = ({ campaign }: { campaign: Campaign }) => {
   const { dialogProps, close } = useStackedDialog();
   const titleId = useId();
+  const deliveryChip = deliveryChipOf(campaign);
   return (
     <Dialog {...dialogProps} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Delivery status</DialogTitle>
       <DialogContent>
-        <Chip
-          label={deliveryStatusLabel(campaign, utcToday())}
-          color={
-            hasNotStarted(campaign, utcToday()) ? 'info' : DELIVERY_STATUS_COLORS[campaign.delivery_status]
-          }
-          sx={{ mb: 1.5 }}
-        />
+        <Chip label={deliveryChip.label} color={deliveryChip.color} sx={{ mb: 1.5 }} />
         <Typography sx={{ mb: 2 }}>{campaign.delivery_explanation}</Typography>
         <Box
           component="dl"
