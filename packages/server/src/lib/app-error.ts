@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   USERNAME_TAKEN: { status: 409, message: USERNAME_TAKEN_MESSAGE },
   EMAIL_TAKEN: { status: 409, message: EMAIL_TAKEN_MESSAGE },
   STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
+  /** A write to a deleted row; the message names the resource ("A deleted deal cannot be changed", decision 039). */
+  DELETED: { status: 409, message: 'A deleted item cannot be changed' },
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   DEAL_EXTERNAL_ID_TAKEN: { status: 409, message: DEAL_EXTERNAL_ID_TAKEN_MESSAGE },
   DEAL_DUPLICATION_FAILED: { status: 409, message: 'The deal could not be duplicated' },

@@ -385,7 +385,7 @@ describe('PUT /deal/{id}', () => {
     ).toEqual([{ path: 'state', message: INVALID_FORMAT_MESSAGE }]);
     expect((await call('owner', 'DELETE', `/deal/${deal.id}?version=1`)).statusCode).toBe(204);
     const afterDelete = await call('owner', 'PUT', `/deal/${deal.id}`, { version: 2, name: 'Back' });
-    expect(afterDelete.statusCode).toBe(400);
+    expect(afterDelete.statusCode).toBe(409);
     expect(detailsOf(afterDelete)).toEqual([{ path: 'state', message: DEAL_DELETED_MESSAGE }]);
   });
 });

@@ -1,10 +1,11 @@
 import { canEdit, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
 import { fromMicros, toMicros } from '@beacon/domain/dictionary/currencies';
 import { SUPPLY_PARTNER_LABELS, type SupplyPartner } from '@beacon/domain/dictionary/partners';
 import {
   DEAL_LIST_SPEC,
+  DEAL_NAME_MAX_LENGTH,
   dealIssues,
-  duplicateDealName,
   type TDealCreate,
   type TDealDuplicate,
   type TDealIssue,
@@ -22,24 +23,32 @@ import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, DealUpdate, NewDeal } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import {
+  assertCanEdit,
+  historyOf,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  softDelete,
+  versionedWrite,
+  writable,
+} from '../../lib/resources';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import {
   type DealRecord,
   dealListSource,
   findDealById,
-  findDealHistory,
   findDealInScope,
   findDealUsingExternalId,
   insertDeal,
   listDealsInScope,
-  updateDealAtVersion,
 } from './deals.repo';
-import type { TDeal, TDealHistoryEntry, TDealRow } from './deals.schemas';
+import type { TDeal, TDealRow } from './deals.schemas';
 
 /**
- * Deals of issue 7 (decision 016). Every call needs §6 `resources deals` (the route declares it; data-partner
+ * Deals (decision 016), on the shared resource shape (decision 039). Every call needs §6 `resources deals` (the route declares it; data-partner
  * and other-partner organizations are refused there); writes also need an edit role. A deal belongs to an
  * organization of the caller's tenant scope (404 otherwise, never 403). Every write records history (actor and
  * impersonator) in its own transaction.
@@ -76,8 +85,11 @@ const invalid = (issues: readonly TDealIssue[]): AppError =>
     details: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
   });
 
-const assertCanEdit = (principal: Principal): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+const DEAL: ResourceKind & { table: 'deals' } = {
+  entity: 'deal',
+  table: 'deals',
+  canEdit,
+  deletedMessage: DEAL_DELETED_MESSAGE,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -126,53 +138,26 @@ const historyViewOf = (record: DealRecord): Record<string, unknown> => ({
   state: record.state,
 });
 
-const recordDealHistory = (
-  db: Kysely<Database>,
-  record: Pick<DealRecord, 'id' | 'organization_id'>,
-  action: string,
-  actor: HistoryActor,
-  changes: { field: string; from: unknown; to: unknown }[],
-) =>
-  recordHistory(db, {
-    entity: 'deal',
-    entityId: record.id,
-    organizationId: record.organization_id,
-    action,
-    actor,
-    changes,
-  });
-
-const dealNow = async (db: Kysely<Database>, id: string): Promise<DealRecord> => {
-  const record = await findDealById(db, id);
-  if (!record) throw new AppError('NOT_FOUND');
-  return record;
-};
-
-/** Writes a deal and its `create` history (the service, the demo seed and tests use it). */
-export const insertDealWithHistory = async (
+/** Writes a deal and its `create` (or `duplicate`) history (the service, the demo seed and tests use it). */
+export const insertDealWithHistory = (
   db: Kysely<Database>,
   values: NewDeal,
   actor: HistoryActor,
-  action = 'create',
-  extraChanges: { field: string; from: unknown; to: unknown }[] = [],
-): Promise<DealRecord> => {
-  const record = await dealNow(db, await insertDeal(db, values));
-  await recordDealHistory(db, record, action, actor, [
-    ...extraChanges,
-    ...diffFields(null, historyViewOf(record)),
-  ]);
-  return record;
-};
+  duplicatedFrom?: string,
+): Promise<DealRecord> =>
+  insertWithHistory(db, DEAL, actor, {
+    insert: (trx) => insertDeal(trx, values),
+    reload: findDealById,
+    historyView: historyViewOf,
+    duplicatedFrom,
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
 
 /** A deal the caller may see, else 404. */
-const visibleDeal = async (deps: Deps, principal: Principal, id: string): Promise<DealRecord> => {
-  const record = await findDealInScope(deps.db, scopeOf(principal), id);
-  if (!record) throw new AppError('NOT_FOUND');
-  return record;
-};
+const visibleDeal = (deps: Deps, principal: Principal, id: string): Promise<DealRecord> =>
+  readable(findDealInScope(deps.db, scopeOf(principal), id));
 
 export const listVisibleDeals = async (
   deps: Deps,
@@ -193,23 +178,8 @@ export const listVisibleDeals = async (
 export const getDeal = async (deps: Deps, principal: Principal, id: string): Promise<TDeal> =>
   toDealView(await visibleDeal(deps, principal, id));
 
-export const dealHistory = async (
-  deps: Deps,
-  principal: Principal,
-  id: string,
-): Promise<TDealHistoryEntry[]> => {
-  const record = await visibleDeal(deps, principal, id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return (await findDealHistory(deps.db, record.id)).map((row) => ({
-    id: Number(row.id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes,
-    created_at: row.created_at.toISOString(),
-  }));
-};
+export const dealHistory = async (deps: Deps, principal: Principal, id: string): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, DEAL, (await visibleDeal(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
@@ -230,7 +200,7 @@ const targetOrganization = async (deps: Deps, scope: TenantScope, id: string) =>
 
 /** `POST /deal`: in the caller's organization unless another one in scope is named; currency its own by default. */
 export const createDeal = async (deps: Deps, principal: Principal, body: TDealCreate): Promise<TDeal> => {
-  assertCanEdit(principal);
+  assertCanEdit(DEAL, principal);
   const organization = await targetOrganization(
     deps,
     scopeOf(principal),
@@ -272,10 +242,12 @@ export const updateDeal = async (
   id: string,
   body: TDealUpdate,
 ): Promise<TDeal> => {
-  const record = await visibleDeal(deps, principal, id);
-  assertCanEdit(principal);
-  if (body.version !== record.version) throw new AppError('STALE_VERSION');
-  if (record.state === 'deleted') throw invalid([{ path: ['state'], message: DEAL_DELETED_MESSAGE }]);
+  const record = await writable(
+    DEAL,
+    principal,
+    findDealInScope(deps.db, scopeOf(principal), id),
+    body.version,
+  );
   const { version, ...changes } = body;
   const merged = {
     external_id: changes.external_id ?? record.external_id,
@@ -304,21 +276,22 @@ export const updateDeal = async (
     ...(changes.currency === undefined ? {} : { currency: changes.currency }),
     ...(changes.state === undefined ? {} : { state: changes.state }),
   };
-  const now = deps.clock.now();
   try {
-    return await deps.db.transaction().execute(async (trx) => {
-      if (!(await updateDealAtVersion(trx, record.id, version, values, now))) {
-        throw new AppError('STALE_VERSION');
-      }
-      const next = await dealNow(trx, record.id);
-      const changed = diffFields(historyViewOf(record), historyViewOf(next));
-      if (changed.length > 0) {
-        const onlyState = changed.every((change) => change.field === 'state');
-        const action = onlyState ? (next.state === 'active' ? 'activate' : 'deactivate') : 'update';
-        await recordDealHistory(trx, record, action, actorOf(principal), changed);
-      }
-      return toDealView(next);
+    const next = await versionedWrite(deps.db, DEAL, actorOf(principal), {
+      before: record,
+      version,
+      values,
+      now: deps.clock.now(),
+      reload: findDealById,
+      historyView: historyViewOf,
+      action: (changed, after) =>
+        changed.every((change) => change.field === 'state')
+          ? after.state === 'active'
+            ? 'activate'
+            : 'deactivate'
+          : 'update',
     });
+    return toDealView(next);
   } catch (error) {
     if (isExternalIdClash(error)) throw externalIdTaken();
     throw error;
@@ -332,19 +305,8 @@ export const deleteDeal = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  const record = await visibleDeal(deps, principal, id);
-  assertCanEdit(principal);
-  if (version !== record.version) throw new AppError('STALE_VERSION');
-  if (record.state === 'deleted') throw invalid([{ path: ['state'], message: DEAL_DELETED_MESSAGE }]);
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateDealAtVersion(trx, record.id, version, { state: 'deleted', deleted_at: now }, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    await recordDealHistory(trx, record, 'delete', actorOf(principal), [
-      { field: 'state', from: record.state, to: 'deleted' },
-    ]);
-  });
+  const record = await writable(DEAL, principal, findDealInScope(deps.db, scopeOf(principal), id), version);
+  await softDelete(deps.db, DEAL, actorOf(principal), record, version, deps.clock.now());
 };
 
 /**
@@ -359,8 +321,7 @@ export const duplicateDeal = async (
   id: string,
   body: TDealDuplicate,
 ): Promise<TDeal> => {
-  const record = await visibleDeal(deps, principal, id);
-  assertCanEdit(principal);
+  const record = await writable(DEAL, principal, findDealInScope(deps.db, scopeOf(principal), id));
   const organizationId =
     body.organization === undefined
       ? record.organization_id
@@ -373,7 +334,7 @@ export const duplicateDeal = async (
   const values: NewDeal = {
     organization_id: organizationId,
     external_id: externalId,
-    name: body.name ?? duplicateDealName(record.name),
+    name: body.name ?? copyName(record.name, DEAL_NAME_MAX_LENGTH),
     supply_partner: supplyPartner,
     type: record.type,
     floor_price: record.floor_price,
@@ -386,11 +347,7 @@ export const duplicateDeal = async (
     return await deps.db
       .transaction()
       .execute(async (trx) =>
-        toDealView(
-          await insertDealWithHistory(trx, values, actorOf(principal), 'duplicate', [
-            { field: 'duplicated_from', from: null, to: Number(record.id) },
-          ]),
-        ),
+        toDealView(await insertDealWithHistory(trx, values, actorOf(principal), record.id)),
       );
   } catch (error) {
     if (isExternalIdClash(error)) throw duplicationFailed(externalId, supplyPartner);
