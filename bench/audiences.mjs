@@ -1,5 +1,5 @@
 // POST /api/audience/{id}/identifiers with 1,000,000 device identifiers (≈ 40 MB) until GET /api/audience/{id}
-// shows the count (issue 7 budget: ≤ 60 s on PostgreSQL with the server under 300 MB RSS), on the embedded
+// shows the count (budget: ≤ 60 s on PostgreSQL with the server under 300 MB RSS), on the embedded
 // database and on PostgreSQL. The server's resident memory is sampled every 100 ms from the upload's first
 // byte to the count. The server is the built bundle run by node itself: `npm start` may rebuild the console and
 // the server inside its own process when sources changed since the build, which would be measured as the upload's.
@@ -98,7 +98,7 @@ const stopBundle = async (child) => {
   await new Promise((resolve) => child.once('exit', resolve));
 };
 
-/** The budgets are PostgreSQL's (issue 7); the embedded run is reported without one. */
+/** The budgets are PostgreSQL's; the embedded run is reported without one. */
 const measureUpload = async ({ label, port, request, child, budgetMs, rssBudgetMb }) => {
   const login = await request(port, 'POST', '/api/login', {
     body: { username: 'owner', password: DEMO_PASSWORD },

@@ -1,4 +1,4 @@
-// GET /api/campaigns over 100,000 campaigns and 500,000 strategies (issue 5 budget), on the embedded database
+// GET /api/campaigns over 100,000 campaigns and 500,000 strategies (its budget), on the embedded database
 // and PostgreSQL, and the campaign detail page in headless Chromium.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 6: a 2 MB, 30-second MP4 from upload to approved and ready to serve (processing by the
+// a 2 MB, 30-second MP4 from upload to approved and ready to serve (processing by the
 // creative.transcode job), on the embedded database. Needs ffmpeg (the product needs it too).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

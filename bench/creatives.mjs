@@ -1,4 +1,4 @@
-// GET /api/creatives over 200,000 creatives (issue 6 budget), on the embedded database and PostgreSQL.
+// GET /api/creatives over 200,000 creatives (its budget), on the embedded database and PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// POST /api/geolist with a 50,000-row CSV (issue 7 budget: accepted within 5 s), on the embedded database and
+// POST /api/geolist with a 50,000-row CSV (budget: accepted within 5 s), on the embedded database and
 // on PostgreSQL: the time from the first byte sent to the 201, as a user sees the upload finish.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// GET /api/organizations over 50,000 organizations (issue 4 budget), on the embedded database and PostgreSQL.
+// GET /api/organizations over 50,000 organizations (its budget), on the embedded database and PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_PASSWORD = 'Beacon-demo-1';
 
 /**
- * Foundation I and II (start, login, dictionary, console), issue 4 (the organizations list) and issue 5 (the
- * campaigns list and the campaign detail page).
+ * Start, login, dictionary and console; the organizations list; the campaigns list and the campaign detail
+ * page; uploads, geolists, audiences and creatives.
  */
 const PARTS = [
   'foundation',
@@ -222,7 +222,7 @@ const measureFoundation = async () => {
 };
 if (isSelected('foundation')) await measureFoundation();
 
-// Issue 4: GET /organizations (a page of 32, a filter and a sort) over 50,000 organizations, on the embedded
+// GET /organizations (a page of 32, a filter and a sort) over 50,000 organizations, on the embedded
 // database and on PostgreSQL (BENCH_POSTGRES_URL, default the local server), as operator staff (all rows) and
 // as an agency owner (its subtree).
 if (isSelected('organizations')) {
@@ -231,7 +231,7 @@ if (isSelected('organizations')) {
     record(row.name, row.value, row.unit, row.budget);
 }
 
-// Issue 5: GET /campaigns (a page of 32, a filter and a sort) over 100,000 campaigns and 500,000 strategies,
+// GET /campaigns (a page of 32, a filter and a sort) over 100,000 campaigns and 500,000 strategies,
 // embedded and PostgreSQL, supervisor (all) and agency owner (its subtree); the campaign detail page in
 // headless Chromium on the embedded database with that seed.
 if (isSelected('campaigns')) {
@@ -240,14 +240,14 @@ if (isSelected('campaigns')) {
     record(row.name, row.value, row.unit, row.budget);
 }
 
-// Issue 7: POST /geolist with a 50,000-row CSV until the 201, embedded and PostgreSQL (worst of 3).
+// POST /geolist with a 50,000-row CSV until the 201, embedded and PostgreSQL (worst of 3).
 if (isSelected('geolists')) {
   const { measureGeolists } = await import('./geolists.mjs');
   for (const row of await measureGeolists({ startServer, stopServer, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 
-// Issue 7: 1,000,000 device identifiers (≈ 40 MB) uploaded until the audience shows its count, with the
+// 1,000,000 device identifiers (≈ 40 MB) uploaded until the audience shows its count, with the
 // server's peak RSS, embedded and PostgreSQL.
 if (isSelected('audiences')) {
   const { measureAudiences } = await import('./audiences.mjs');
@@ -255,7 +255,7 @@ if (isSelected('audiences')) {
     record(row.name, row.value, row.unit, row.budget);
 }
 
-// Issue 6: GET /creatives (a page of 32: newest first, a type filter, by name) over 200,000 creatives,
+// GET /creatives (a page of 32: newest first, a type filter, by name) over 200,000 creatives,
 // embedded and PostgreSQL, supervisor (all) and agency owner (its subtree).
 if (isSelected('creatives')) {
   const { measureCreatives } = await import('./creatives.mjs');
@@ -263,7 +263,7 @@ if (isSelected('creatives')) {
     record(row.name, row.value, row.unit, row.budget);
 }
 
-// Issue 6: a 2 MB, 30 s MP4 from upload to processed, approved and served as VAST (embedded database).
+// a 2 MB, 30 s MP4 from upload to processed, approved and served as VAST (embedded database).
 if (isSelected('creative-video')) {
   const { measureCreativeVideo } = await import('./creative-video.mjs');
   for (const row of await measureCreativeVideo({ startServer, stopServer, request, port }))

@@ -1,6 +1,6 @@
 // Console measures: the JavaScript and CSS /access/login loads (gzipped, as the server sends them) and the
 // time until its form is interactive in headless Chromium on loopback; the time until a campaign's detail
-// page is interactive (issue 5).
+// page is interactive.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -62,7 +62,7 @@ export const measureWeb = async (root, baseUrl) => {
 };
 
 /**
- * Issue 5: a signed-in user opens /campaign/{id}/properties with a cold cache (a new browser context that
+ * a signed-in user opens /campaign/{id}/properties with a cold cache (a new browser context that
  * keeps only the stored session) and the page is interactive once the campaign's name is in its enabled
  * "Campaign name" field. `campaign` is `{ id, name }` of a campaign the demo owner sees; median of 5.
  */

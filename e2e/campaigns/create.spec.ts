@@ -1,5 +1,5 @@
 /**
- * The guided creation flow (issue 5): a campaign of each type through the UI, with invalid input first (each
+ * The guided creation flow: a campaign of each type through the UI, with invalid input first (each
  * §5/§9 message seen under its field), then valid; a draft saved and completed later from the detail page.
  */
 import { CAMPAIGN_TYPE_LABELS, CAMPAIGN_TYPES } from '@beacon/domain/dictionary/campaigns';

@@ -1,5 +1,5 @@
 /**
- * The campaign page (issue 5): strategies (add, pause all → banner, resume, duplicate, delete), activation,
+ * The campaign page: strategies (add, pause all → banner, resume, duplicate, delete), activation,
  * the lifetime start-date dialog, history, status, unsaved changes and a stale save (409), the internal tab by
  * role, and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Resource targeting (issue 7, decision 021): resources created through the API are targeted from a campaign's
+ * Resource targeting (decision 021): resources created through the API are targeted from a campaign's
  * targeting tab, saved and seen again after a reload; a publisher both allowed and blocked shows the §5 alert;
  * a retargeting campaign without audiences shows the §5 hint. Every page is scanned with axe.
  */

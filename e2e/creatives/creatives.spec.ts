@@ -29,7 +29,7 @@ import {
 } from './creatives-support';
 
 /**
- * Creatives (issue 6): an image uploaded with its progress, a refused file keeping the form; a video seen
+ * Creatives: an image uploaded with its progress, a refused file keeping the form; a video seen
  * processing to success; a creative linked to a campaign and approved by an operator, which moves the
  * campaign out of pending_approval; a bulk tag sheet with a bad row; a back-office rejection with its reason.
  * Axe on every page and dialog.

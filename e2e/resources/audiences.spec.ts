@@ -9,7 +9,7 @@ import { checkAccessibility, logIn } from '../support/console';
 import { countNamed, screenshotBothWidths, tokenOf } from './resources-support';
 
 /**
- * Audiences (issue 7, decision 019): a private audience created in the new audience dialog with its
+ * Audiences (decision 019): a private audience created in the new audience dialog with its
  * identifiers file — refused without the §5 checkbox, then a file with a bad line (every bad line shown, the
  * audience's file not stored), then a good one; the detail page shows "Updating…" until the count arrives.
  */

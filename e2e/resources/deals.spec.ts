@@ -4,7 +4,7 @@ import { checkAccessibility, logIn } from '../support/console';
 import { screenshotBothWidths } from './resources-support';
 
 /**
- * Deals (issue 7): create a deal in the dialog, duplicate it keeping its ID at the exchange (§8's deal
+ * Deals: create a deal in the dialog, duplicate it keeping its ID at the exchange (§8's deal
  * duplication error), then with another ID; the monitor dialog shows the API's explanation, not numbers.
  */
 

@@ -4,7 +4,7 @@ import { checkAccessibility, logIn } from '../support/console';
 import { areasMap, circlesOf, countNamed, screenshotBothWidths, tokenOf } from './resources-support';
 
 /**
- * Geolists (issue 7): a CSV with one bad row is refused with the line shown and nothing stored, the form kept;
+ * Geolists: a CSV with one bad row is refused with the line shown and nothing stored, the form kept;
  * the fixed file is accepted and its areas are drawn as circles on the map, where one more is added by a
  * click and saved. Axe on every page and dialog.
  */

@@ -5,7 +5,7 @@ import { checkAccessibility, expectPath, logIn } from '../support/console';
 import { areasMap, circlesOf, countNamed, screenshotBothWidths, tokenOf } from './resources-support';
 
 /**
- * Location audiences (issue 7): created in the dialog with an area drawn on the map, refused below the §9
+ * Location audiences: created in the dialog with an area drawn on the map, refused below the §9
  * minimum of users; the detail page draws the area. The audience manager lands on /resources/audiences and
  * may create both kinds (decision 038); a viewer has no Resources menu.
  */

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { checkAccessibility, DEMO_PASSWORD, expectPath, logIn } from '../support/console';
 
 /**
- * Publisher lists (issue 7): a list created by upload — a file with a bad line is refused with the line's
+ * Publisher lists: a list created by upload — a file with a bad line is refused with the line's
  * number and nothing is stored, the fixed file is accepted — then a publisher found with the search
  * publishers dialog is added, and the list is deleted after confirmation. Axe on every page and dialog.
  */

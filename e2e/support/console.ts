@@ -16,7 +16,7 @@ export type DemoUser = {
   readonly organizationRole: OrganizationRole;
 };
 
-/** The demo world of packages/server/src/db/seed/demo.ts (DESIGN.md §6). */
+/** The demo world of packages/server/src/db/seed/demo.ts (docs/architecture.md). */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     username: 'supervisor',

@@ -23,7 +23,7 @@ export type Deps = {
   /** Key that signs simulation grants; generated once per installation and kept in the database. */
   grantSecret: string;
   sessionCache: SessionCache;
-  /** Uploaded files (DESIGN §2): `<dataDir>/files` by default. */
+  /** Uploaded files (docs/architecture.md): `<dataDir>/files` by default. */
   files: FileStore;
   /** The in-process job worker (decision 019): `wake` after queuing a job runs it without waiting to poll. */
   jobs: JobWorker;
@@ -49,7 +49,7 @@ export type Principal = {
   realRole: UserRole | null;
   /** The real user's own session a simulation hangs from (also for simulations started inside one). */
   rootSessionId: string;
-  /** The operator's own staff see every organization (DESIGN.md §5). */
+  /** The operator's own staff see every organization (docs/architecture.md). */
   isOperatorStaff: boolean;
   /**
    * Organization paths of the advertisers a user without `view_all_campaigns` is limited to for campaigns;

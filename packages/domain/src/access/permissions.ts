@@ -164,7 +164,7 @@ export const canViewBalance = (role: UserRole): boolean => hasRole(BALANCE_ROLES
 export const canEditBalance = (role: UserRole): boolean => hasRole(BALANCE_ROLES, role);
 
 export type InvoicingContext = {
-  /** The organization being invoiced is the platform operator's own (DESIGN §5, OPERATOR_ORG_ID). */
+  /** The organization being invoiced is the platform operator's own (OPERATOR_ORG_ID, docs/architecture.md). */
   isOperatorOrganization: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * What each campaign type asks (issue 5, "what each type needs is asked, nothing else"): the console's guided
+ * What each campaign type asks ("what each type needs is asked, nothing else"): the console's guided
  * creation flow shows exactly these fields, and the domain's completeness check (campaign-form.ts) applies
  * them, so the server refuses a field a type does not ask and requires the ones it needs.
  *

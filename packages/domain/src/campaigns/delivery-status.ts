@@ -1,5 +1,5 @@
 /**
- * The delivery status of a campaign (§3 delivery statuses, issue 5): what keeps it from delivering, checked
+ * The delivery status of a campaign (§3 delivery statuses): what keeps it from delivering, checked
  * in a fixed order so that the first blocking reason is the one shown. The server computes the same order in
  * SQL for the grid (a server test compares both over a table of cases); this is the reference.
  *

@@ -128,7 +128,7 @@ export const targetingAlerts = (
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Resource targeting (issue 7, decision 021)
+// Resource targeting (decision 021)
 
 /** What alerts need to know of a targeted resource, as the server read it (absent ids are left out). */
 export type TargetedResourceInfo = {

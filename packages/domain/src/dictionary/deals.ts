@@ -1,5 +1,5 @@
 /**
- * Deal enumerations (spec §3 "deal", issue 7): how a deal is bought at the exchange and its states. The
+ * Deal enumerations (§3 "deal"): how a deal is bought at the exchange and its states. The
  * supply partner of a deal is one of SUPPLY_PARTNERS (`dictionary/partners.ts`).
  */
 

@@ -1,7 +1,7 @@
 /** Grid filtering, sorting and download options (spec §3, §5, §9). */
 
 /**
- * Filter operators, spelled as they appear in list query strings (`field[operator]=value`, DESIGN §4).
+ * Filter operators, spelled as they appear in list query strings (`field[operator]=value`, docs/architecture.md).
  * The spec's "is any of", "is empty", "is not empty" and "on-or-after/before" become any, empty,
  * notEmpty, onOrAfter and onOrBefore so that every operator is a plain identifier.
  */
@@ -81,7 +81,7 @@ export const filterOperatorText = (operator: GridFilterOperator): string => {
 };
 
 /**
- * The kinds of value a list field holds, which decide the operators it offers (DESIGN §4 lists, spec §3).
+ * The kinds of value a list field holds, which decide the operators it offers (docs/architecture.md, spec §3).
  * An enum field takes one of a fixed set of values; a date field a day (YYYY-MM-DD) or an instant.
  */
 export const FILTER_FIELD_TYPES = ['text', 'number', 'date', 'enum', 'boolean'] as const;

@@ -1,5 +1,5 @@
 /**
- * Location audiences of spec §3 (issue 7, decision 017): the enumerations and limits of their forms. The
+ * Location audiences of spec §3 (decision 017): the enumerations and limits of their forms. The
  * precision (standard or high) and the states (active, deleted) are the audiences' own (dictionary/audiences),
  * shared with geolists; the minimum of users is §9's LOCATION_AUDIENCE_MIN_USERS (dictionary/constants).
  */

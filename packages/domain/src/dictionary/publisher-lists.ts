@@ -1,4 +1,4 @@
-/** Publisher list enumerations (spec §3 organization "publisher lists", issue 7): allow or block, and states. */
+/** Publisher list enumerations (§3 organization "publisher lists"): allow or block, and states. */
 
 export const PUBLISHER_LIST_KINDS = ['allow', 'block'] as const;
 export type PublisherListKind = (typeof PUBLISHER_LIST_KINDS)[number];

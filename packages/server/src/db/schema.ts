@@ -314,7 +314,7 @@ export type StoredInternal = {
 };
 export type StoredLocation = { countries: string[]; regions: string[]; cities: string[] };
 
-/** Campaigns of issue 5 (migration 0007, decision 014); money in micro-units of `currency`. */
+/** Campaigns (migration 0007, decision 014); money in micro-units of `currency`. */
 export type CampaignTable = {
   id: Id;
   organization_id: IdRef;
@@ -383,7 +383,7 @@ export type StrategyTable = {
   version: Generated<number>;
 };
 
-/** Geolists of issue 7 (migration 0009, decision 015); radius in metres. */
+/** Geolists (migration 0009, decision 015); radius in metres. */
 export type GeolistTable = {
   id: Id;
   organization_id: IdRef;
@@ -414,7 +414,7 @@ export type GeolistAreaTable = {
   name: string | null;
 };
 
-/** Deals of issue 7 (migration 0010, decision 016); floor price in micro-units of `currency`. */
+/** Deals (migration 0010, decision 016); floor price in micro-units of `currency`. */
 export type DealTable = {
   id: Id;
   organization_id: IdRef;
@@ -433,7 +433,7 @@ export type DealTable = {
   version: Generated<number>;
 };
 
-/** Location audiences of issue 7 (migration 0011, decision 017); dates are days, radius in metres. */
+/** Location audiences (migration 0011, decision 017); dates are days, radius in metres. */
 export type LocationAudienceTable = {
   id: Id;
   organization_id: IdRef;
@@ -464,7 +464,7 @@ export type LocationAudienceAreaTable = {
   name: string | null;
 };
 
-/** Audiences of issue 7 (migration 0012); identifiers only as keyed hashes. */
+/** Audiences (migration 0012); identifiers only as keyed hashes. */
 export type AudienceTable = {
   id: Id;
   organization_id: IdRef;
@@ -554,7 +554,7 @@ export type StoredCreativeRendition = {
   mime: string;
 };
 
-/** Creatives of issue 6 (migration 0017, decision 022). */
+/** Creatives (migration 0017, decision 022). */
 export type CreativeTable = {
   id: Id;
   organization_id: IdRef;

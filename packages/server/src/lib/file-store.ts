@@ -10,7 +10,7 @@ export const FILE_KINDS = {
   svg: { contentType: 'image/svg+xml', extension: 'svg' },
   ico: { contentType: 'image/x-icon', extension: 'ico' },
   pdf: { contentType: 'application/pdf', extension: 'pdf' },
-  // Creative media (issue 6): uploaded videos and audio, and the renditions and posters made from them.
+  // Creative media: uploaded videos and audio, and the renditions and posters made from them.
   mp4: { contentType: 'video/mp4', extension: 'mp4' },
   mp3: { contentType: 'audio/mpeg', extension: 'mp3' },
   wav: { contentType: 'audio/wav', extension: 'wav' },
@@ -90,7 +90,7 @@ const kindOfExtension = (extension: string): FileKind | undefined =>
   (Object.keys(FILE_KINDS) as FileKind[]).find((kind) => FILE_KINDS[kind].extension === extension);
 
 /**
- * The local-folder file store of DESIGN §2 (`<dataDir>/files`). Content-addressed, so a retried upload writes
+ * The local-folder file store of docs/architecture.md (`<dataDir>/files`). Content-addressed, so a retried upload writes
  * nothing new and a URL never changes meaning; the write goes through a temporary name and a rename so that a
  * reader never sees half a file.
  */

@@ -6,7 +6,7 @@ import { addMinutes, type Clock } from './clock';
 import type { FileStore } from './file-store';
 
 /**
- * The durable job queue of DESIGN §1/§2 (migration 0014, decision 019): jobs are rows of `jobs`, a worker in
+ * The durable job queue of docs/architecture.md (migration 0014, decision 019): jobs are rows of `jobs`, a worker in
  * each process claims due ones with FOR UPDATE SKIP LOCKED (so N processes share the queue and no job runs
  * twice at once), holds a lease while it runs them, deletes them when done and queues them again with a
  * backoff when they fail. A crashed process's jobs are taken again once their lease ends, so nothing is lost
@@ -15,7 +15,7 @@ import type { FileStore } from './file-store';
 
 export type JobPayload = Record<string, unknown>;
 
-/** What a job may use; `files` is there for jobs that make files (video renditions, issue 6). */
+/** What a job may use; `files` is there for jobs that make files (video renditions). */
 export type JobDeps = { db: Db; clock: Clock; logger: FastifyBaseLogger; files?: FileStore };
 
 export type JobDefinition = {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Measuring uploaded media by its content (issue 6, decision 023). Images go through sharp (libvips): the
+ * Measuring uploaded media by its content (decision 023). Images go through sharp (libvips): the
  * header gives the size without decoding, so a file declaring a huge picture is refused before anything
  * decodes it, and a full decode then catches truncated or corrupt files. Video and audio go through the
  * system's ffprobe/ffmpeg, run out of process without a shell and killed after a time limit, so a hostile file

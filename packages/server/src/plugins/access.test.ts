@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, startTestApp, type TestContext } from '../test/test-app';
 import { registerAccessControl } from './access';
 
-/** Authentication, §6 authorisation, demo mode and the API conventions of DESIGN.md §4 on every route. */
+/** Authentication, §6 authorisation, demo mode and the API conventions of docs/architecture.md on every route. */
 
 let ctx: TestContext;
 

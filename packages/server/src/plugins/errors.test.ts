@@ -11,7 +11,7 @@ import { AppError } from '../lib/app-error';
 import { MediaToolMissingError } from '../lib/media-probe';
 import { registerErrorHandling } from './errors';
 
-/** The central error handler (DESIGN.md §4): one error shape, and 5xx bodies never leak internals. */
+/** The central error handler (docs/architecture.md): one error shape, and 5xx bodies never leak internals. */
 
 let app: FastifyInstance;
 

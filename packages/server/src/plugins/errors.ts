@@ -61,7 +61,7 @@ const isMalformedMultipart = (error: FastifyError): boolean =>
 const HANDLER_TIMEOUT = 'FST_ERR_HANDLER_TIMEOUT';
 
 /**
- * One error handler for the whole API (DESIGN.md §4): every error leaves as
+ * One error handler for the whole API (docs/architecture.md): every error leaves as
  * `{ statusCode, error, message, code, details? }`, and a 5xx never carries internals.
  */
 export const registerErrorHandling = (app: FastifyInstance): void => {

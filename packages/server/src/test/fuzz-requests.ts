@@ -99,7 +99,7 @@ const HOSTILE_QUERY_VALUES: readonly string[] = [
   '2026-02-30',
 ];
 
-/** Filters of DESIGN §4 (`field[operator]=value`) on fields lists have and fields they do not. */
+/** Filters of docs/architecture.md (`field[operator]=value`) on fields lists have and fields they do not. */
 const HOSTILE_FILTERS: readonly string[] = [
   'zzz[eq]=1',
   'id[zz]=1',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * The organization fields of spec §3 behind the creation form and the back office (issue 4): company
+ * The organization fields of spec §3 behind the creation form and the back office: company
  * details, invoicing, money limits, services, contacts and the attributes of §3. The CHECK lists copy the
  * enumerations of `domain/dictionary/organizations.ts` as they were when this migration was written: a
  * migration is history, so a later change to an enumeration comes with a migration of its own.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * User management of issue 4 (decision 011):
+ * User management (decision 011):
  * - `users.decimal_mark`: the profile's decimal mark, which the session now reads from the user (it used to be
  *   the organization's). Existing users start with their organization's mark.
  * - Deleting a user is a state: `state = 'deleted'` with `deleted_at`, so history keeps pointing at it. A deleted

@@ -3,7 +3,7 @@ import { runSqlScript } from '../sql-script';
 
 /**
  * Conversion events received by Beacon's own tracking endpoint (the postback pixels of spec §7), and the
- * publisher lists of an organization (§3; issue 7 adds their writes).
+ * publisher lists of an organization (§3; migration 0013 adds their writes).
  *
  * A tracking event is recorded once per (organization, event, click id) when the sender gives a click id,
  * so that a retried postback counts once; without one every call counts. The client address is kept only

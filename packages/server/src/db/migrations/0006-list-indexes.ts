@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * What keeps `GET /organizations` within its budget at 50,000 organizations (issue 4, decision 012).
+ * What keeps `GET /organizations` within its budget at 50,000 organizations (decision 012).
  *
  * Indexes serve the grid's usual questions, not every filter with every sort. The default order,
  * `lower(name), id`, has had its index since 0003. Newest first needs `(created_at, id)`. The country is the

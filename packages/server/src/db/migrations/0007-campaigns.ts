@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Campaigns and their strategies (issue 5, decision 014). The CHECK lists copy the enumerations of
+ * Campaigns and their strategies (decision 014). The CHECK lists copy the enumerations of
  * `domain/dictionary/campaigns.ts`, `currencies.ts` and `tracking.ts` as they were when this migration was
  * written: a migration is history, so a later change to an enumeration comes with a migration of its own.
  *

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * The campaign grid's date orders (issue 5 bench, decision 012's rule: indexes for the usual questions, not
+ * The campaign grid's date orders (decision 012's rule: indexes for the usual questions, not
  * for every combination). 0007 serves newest first, one organization, the state filter and the name order.
  * The grid's other usual click is a flight date: "ending soonest", "starting latest". Without an index such a
  * page sorts every matching campaign: at 100,000 campaigns, active ones by end date cost about 110 ms of CPU

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Geolists and their areas (issue 7, decision 015). A geolist belongs to an organization and names a place
+ * Geolists and their areas (decision 015). A geolist belongs to an organization and names a place
  * (country alpha-3, region and city ids of the dictionary), a default radius (metres, GEOLIST_DEFAULT_RADIUS)
  * and a precision (LOCATION_PRECISIONS as written when this migration was). Its areas are rows of
  * `geolist_areas` keyed by (geolist, position): an upload of 50,000 areas is a handful of batched inserts, and

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Deals (issue 7, decision 016). The CHECK lists copy the enumerations of `domain/dictionary/deals.ts`,
+ * Deals (decision 016). The CHECK lists copy the enumerations of `domain/dictionary/deals.ts`,
  * `partners.ts` (SUPPLY_PARTNERS) and `currencies.ts` as they were when this migration was written: a later
  * change to an enumeration comes with a migration of its own. It needs only organizations, history's
  * `list_changed()` (0006) and nothing of the other resources, so it runs whether or not 0009 and 0011 exist.

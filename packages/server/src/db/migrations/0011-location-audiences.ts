@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Location audiences and their areas (issue 7, decision 017). A location audience belongs to an organization
+ * Location audiences and their areas (decision 017). A location audience belongs to an organization
  * and holds its dates (inclusive days), the most users it may gather (at least 10,000, §9), a time range within
  * a day (`HH:mm`, 24:00 ends the day) counted in an IANA time zone, and a precision (standard or high, as
  * LOCATION_PRECISIONS was written when this migration was). Its areas are circles in

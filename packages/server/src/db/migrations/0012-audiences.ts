@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Audiences of issue 7. An audience belongs to an organization and has a type of §3 (AUDIENCE_TYPES as written
+ * Audiences. An audience belongs to an organization and has a type of §3 (AUDIENCE_TYPES as written
  * when this migration was). Private audiences hold device identifiers in `audience_identifiers`, only as keyed
  * hashes (the raw list cannot be read back), deduplicated by the primary key and removed six months after
  * being added (§4; `added_at` is indexed for that job). Interaction audiences name the KPI events and the

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Publisher lists get their writes (issue 7, decision 018). `publisher_lists` (0005) gains `deleted_at` and the
+ * Publisher lists get their writes (decision 018). `publisher_lists` (0005) gains `deleted_at` and the
  * list indexes of the other resources (decision 012: newest first overall, inside an organization, by state),
  * and `publisher_lists_changes` lets GET /publisher-lists remember its counts. `publisher_list_entries` keeps
  * one row per (list, publisher): uploads insert with ON CONFLICT DO NOTHING, which is how repeats go.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * The durable job queue of DESIGN §1/§2 (decision 019): one row per job, claimed with FOR UPDATE SKIP LOCKED
+ * The durable job queue of docs/architecture.md (decision 019): one row per job, claimed with FOR UPDATE SKIP LOCKED
  * so that any number of processes run the same queue. A job is `queued` until `run_at`, `running` while a
  * worker holds its lease (`locked_until`; an expired lease, such as a crashed process's, lets another worker
  * take it again), then deleted when done, or `failed` after `max_attempts`. `key` names a job that must not be

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * A strategy's own resource targeting (issue 7, decision 021): the audiences (three groups), location
+ * A strategy's own resource targeting (decision 021): the audiences (three groups), location
  * audiences and geolists that narrow its campaign's, as ids in the domain's normalised shape
  * (ZStrategyTargeting). Existing strategies target none. The campaign's resource targeting lives in its
  * `targeting` jsonb with the rest of its targeting, so campaigns need no column.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSqlScript } from '../sql-script';
 
 /**
- * Creatives (issue 6, decision 022). The CHECK lists copy the enumerations of `domain/dictionary/creatives.ts`
+ * Creatives (decision 022). The CHECK lists copy the enumerations of `domain/dictionary/creatives.ts`
  * and `notifications.ts` (ALERT_TYPES) as they were when this migration was written: a later change to an
  * enumeration comes with a migration of its own.
  *

@@ -45,7 +45,7 @@ export const changeOwnPassword = async (
   origin: RequestOrigin,
 ): Promise<SessionView> => {
   // A password is personal: not even a simulation may change it (the fresh session would also drop the
-  // impersonator, losing the second identity DESIGN.md §5 keeps on every write).
+  // impersonator, losing the second identity that history keeps on every write).
   if (
     principal.impersonatorUserId !== null ||
     String(input.userId) !== principal.userId ||

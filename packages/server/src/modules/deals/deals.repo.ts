@@ -5,7 +5,7 @@ import type { Database, DealRow, DealUpdate, NewDeal } from '../../db/schema';
 import { type ListSource, listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
-/** Deals of issue 7 (decision 016): SQL only; the rules are the service's. */
+/** Deals (decision 016): SQL only; the rules are the service's. */
 
 type DealTables = Database & { d: Database['deals']; o: Database['organizations'] };
 type DealFrom = 'd' | 'o';

@@ -18,7 +18,7 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test
 import { createTestDeal } from './deals.factories';
 import type { TDeal, TDealHistoryEntry, TDealRow } from './deals.schemas';
 
-/** Every deal endpoint and rule of issue 7 through the API (decision 016). */
+/** Every deal endpoint and rule through the API (decision 016). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

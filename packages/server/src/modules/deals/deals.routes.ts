@@ -28,7 +28,7 @@ const principalOf = (request: FastifyRequest): Principal => {
 };
 
 /**
- * Deals of issue 7 (decision 016): every call is §6 `resources deals` (no viewer, advertiser, ad exchange,
+ * Deals (decision 016): every call is §6 `resources deals` (no viewer, advertiser, ad exchange,
  * audience or creative manager; no data-partner or other-partner organization); writes need an edit role (the
  * service answers 403); a deal outside the caller's scope answers 404 whatever the call.
  */

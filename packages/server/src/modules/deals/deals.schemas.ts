@@ -57,7 +57,7 @@ export const ZDealHistoryEntry = z.object({
 export type TDealHistoryEntry = z.infer<typeof ZDealHistoryEntry>;
 
 /**
- * The body of a 409, the error shape of DESIGN §4: a stale version (STALE_VERSION), or the ID at the exchange
+ * The body of a 409, the error shape of docs/architecture.md: a stale version (STALE_VERSION), or the ID at the exchange
  * taken (DEAL_EXTERNAL_ID_TAKEN, DEAL_DUPLICATION_FAILED) with `details` naming `external_id`.
  */
 export const ZConflictBody = z.object({

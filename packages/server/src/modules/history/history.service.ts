@@ -35,7 +35,7 @@ export const diffFields = <T extends Record<string, unknown>>(
         : { field, from: before?.[field] ?? null, to: after[field] ?? null },
     );
 
-/** Every write of a business entity calls this inside its transaction (DESIGN.md §5). */
+/** Every write of a business entity calls this inside its transaction (docs/architecture.md). */
 export const recordHistory = async (db: Kysely<Database>, entry: HistoryEntry): Promise<void> => {
   await db
     .insertInto('history')

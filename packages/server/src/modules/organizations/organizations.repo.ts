@@ -158,7 +158,7 @@ export const countOrganizations = async (db: Kysely<Database>): Promise<number> 
   return Number(row.count);
 };
 
-// Writes (issue 4, decision 010).
+// Writes (decision 010).
 
 /** Applies changes to one organization if it still has `version` (optimistic concurrency); none when stale. */
 export const updateOrganizationAtVersion = (

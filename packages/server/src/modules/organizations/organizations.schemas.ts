@@ -80,7 +80,7 @@ export const ZOrganization = z.object({
 export type TOrganization = z.infer<typeof ZOrganization>;
 
 /**
- * Bodies of the organization writes (issue 4): the domain's schemas with the §5 messages, shared with the
+ * Bodies of the organization writes: the domain's schemas with the §5 messages, shared with the
  * console's organization dialog (domain/validation/organization-form.ts). All strict: id, balance, state
  * (outside bulk changes), created_at and the like are refused.
  */

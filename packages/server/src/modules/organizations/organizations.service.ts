@@ -221,7 +221,7 @@ export const listVisibleOrganizations = async (
 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Writes of spec §7 (issue 4): create, update, bulk changes, duplicate, CSV download. Who may do what is
+// Writes of spec §7: create, update, bulk changes, duplicate, CSV download. Who may do what is
 // decision 010.
 
 /** Internal staff (§6 "internal" roles of the operator's own organization) may set every field, anywhere. */

@@ -25,7 +25,7 @@ import { findOrganizationInScope } from './organizations.repo';
 import { ancestorIds, createOrganization, getOrganization } from './organizations.service';
 
 /**
- * The organization tree (DESIGN.md §5): the database keeps each organization's materialised `path`, and a
+ * The organization tree (docs/architecture.md): the database keeps each organization's materialised `path`, and a
  * tenant scope is a prefix of it.
  */
 
