@@ -4,11 +4,10 @@ import {
   ZDealDuplicate,
   ZDealUpdate,
 } from '@beacon/domain/validation/deal-form';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../app-types';
 import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { principalOf } from '../../lib/resources';
 import { ZIdParams, ZVersionQuery } from '../campaigns/campaigns.schemas';
 import { ZConflictBody, ZDeal, ZDealHistoryEntry, ZDealRow } from './deals.schemas';
 import {
@@ -20,12 +19,6 @@ import {
   listVisibleDeals,
   updateDeal,
 } from './deals.service';
-
-/** The access plugin has already refused a request without a session; this narrows the type. */
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /**
  * Deals (decision 016): every call is §6 `resources deals` (no viewer, advertiser, ad exchange,

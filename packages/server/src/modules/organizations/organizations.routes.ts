@@ -1,9 +1,8 @@
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { FAVICON_UPLOAD, ORGANIZATION_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
-import type { FastifyRequest } from 'fastify';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../app-types';
 import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { principalOf } from '../../lib/resources';
 import { acceptMultipart, describeUploads, type UploadField } from '../../plugins/uploads';
 import {
   ZOrganization,
@@ -34,12 +33,6 @@ const ORGANIZATION_UPLOADS = {
 
 /** The name the CSV download is saved under (§7: "CSV named organizations"). */
 export const ORGANIZATIONS_CSV_FILENAME = 'organizations.csv';
-
-/** The access plugin has already refused a request without a session; this narrows the type. */
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /**
  * Organization calls of spec §7. The three reads are the `account` resource (every role, every organization

@@ -1,14 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../app-types';
+import { principalOf } from '../../lib/resources';
 import { ZOrganizationParams } from '../organizations/organizations.schemas';
 import { plannerMapRedirect } from './planner-map.service';
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 export const ZPlannerMapRedirect = z.object({
   message: z

@@ -1,16 +1,11 @@
 import { ZPostbackQuery } from '@beacon/domain/validation/postback';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../app-types';
+import { principalOf } from '../../lib/resources';
 import { ZOrganizationParams } from '../organizations/organizations.schemas';
 import { ZTrackBody, ZTrackParams, ZTrackQuery } from './tracking.schemas';
 import { postbackPixel, recordTrackingHit, type TrackingResult } from './tracking.service';
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /** A transparent 1×1 GIF: what an image pixel on a web page receives. */
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

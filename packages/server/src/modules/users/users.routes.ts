@@ -1,10 +1,9 @@
 import { PROFILE_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
 import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
+import type { AppInstance } from '../../app-types';
 import { describeListQuery, sendList } from '../../lib/list-query';
+import { principalOf } from '../../lib/resources';
 import { acceptMultipart, describeUploads, type UploadField } from '../../plugins/uploads';
 import {
   bulkUpdateUsers,
@@ -26,12 +25,6 @@ import {
   ZUsersQuery,
   ZUserUpdate,
 } from './users.schemas';
-
-/** The access plugin has already refused a request without a session; this narrows the type. */
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /** The profile logo of §5: png, jpeg or pdf (pictures checked as decision 035 says). */
 const PROFILE_UPLOADS: Record<string, UploadField> = { logo: PROFILE_LOGO_UPLOAD };
