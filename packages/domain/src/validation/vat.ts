@@ -44,3 +44,16 @@ export const checkCompanyVat = (value: string, country?: string): TVatCheckResul
   const startsWithDigit = /^[0-9]/.test(normalizeVat(value));
   return checkVAT(value, startsWithDigit ? [brazil] : VAT_RULES);
 };
+
+/**
+ * A tax id as it is stored: a company VAT number of a VAT country in the one form jsvat checks ("de 136.695.976"
+ * → "DE136695976"), any other id trimmed. A value that fails the check is returned trimmed (it is refused anyway).
+ */
+export const normalizeTaxId = (country: string | null | undefined, taxId: string): string => {
+  const trimmed = taxId.trim();
+  if (country === null || country === undefined || trimmed === '' || findVatCountry(country) === undefined) {
+    return trimmed;
+  }
+  const result = checkCompanyVat(trimmed, country);
+  return result.isValid ? result.value : trimmed;
+};

@@ -24,6 +24,7 @@ import {
   taxIdIssues,
   taxIdKindToStore,
 } from '@beacon/domain/validation/organization-form';
+import { normalizeTaxId } from '@beacon/domain/validation/vat';
 import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, NewOrganization, OrganizationRow, OrganizationUpdate } from '../../db/schema';
@@ -459,6 +460,7 @@ export const createOrganizationWithOwner = async (
     role: fields.role ?? 'regular',
     parent_id: parent?.id ?? null,
     tax_id_kind: taxIdKindToStore(fields.country, fields.tax_id),
+    ...(typeof fields.tax_id === 'string' ? { tax_id: normalizeTaxId(fields.country, fields.tax_id) } : {}),
   };
 
   await mainUserErrors(assertUsernameAndEmailFree(deps.db, mainUser.username, mainUser.email));
@@ -528,6 +530,7 @@ export const updateOrganization = async (
     const issues = taxIdIssues({ country, tax_id: taxId, tax_id_kind: fields.tax_id_kind });
     if (issues.length > 0) throw invalid(issues);
     values.tax_id_kind = country === null ? (fields.tax_id_kind ?? null) : taxIdKindToStore(country, taxId);
+    if (typeof taxId === 'string') values.tax_id = normalizeTaxId(country, taxId);
   }
   await checkReferences(deps, fields, row.id);
   for (const field of uploadFields) {

@@ -484,6 +484,18 @@ describe('PUT /api/v2/organization/:id', () => {
     expect(fixed.json()).toMatchObject({ country: 'BR', tax_id_kind: 'CNPJ' });
   });
 
+  it('stores a VAT number in one form, however it was typed', async () => {
+    const organization = await freshOrganization({ parent_id: idOf('agency') });
+    const typed = await call('owner', 'PUT', `/api/v2/organization/${organization.id}`, {
+      version: 1,
+      country: 'DE',
+      tax_id: ' de 136.695-976 ',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ tax_id: 'DE136695976', tax_id_kind: 'VAT' });
+    expect((await rowOf(organization.id)).tax_id).toBe('DE136695976');
+  });
+
   it('moves an organization under another, never under itself or its descendants', async () => {
     const top = await freshOrganization();
     const child = await freshOrganization({ parent_id: top.id });
