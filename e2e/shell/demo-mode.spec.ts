@@ -17,6 +17,11 @@ test('an owner turns demo mode on and off, and the choice survives a reload', as
   await demoRequest;
   await checkAccessibility(page);
 
+  // While it is on, client names are anonymised ("Campaign 12"), so the console can be shown to others.
+  await page.goto('/campaigns');
+  await expect(page.getByRole('gridcell', { name: /^Campaign \d+$/ }).first()).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: /^Organization \d+$/ }).first()).toBeVisible();
+
   await page.reload();
   await expect(indicator).toBeVisible();
   menu = await openUserMenu(page, owner.name);

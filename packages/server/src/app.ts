@@ -42,6 +42,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { whitelabelRoutes } from './modules/whitelabel/whitelabel.routes';
 import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
+import { registerDemoNames } from './plugins/demo-names';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStorableTextGuard } from './plugins/storable-text';
@@ -184,6 +185,7 @@ export const buildApp = async ({
   const registeredRoutes: RegisteredRoute[] = [];
   registerAccessControl(app, deps, registeredRoutes);
   registerStorableTextGuard(app);
+  registerDemoNames(app);
   await registerUploads(app);
 
   await app.register(
