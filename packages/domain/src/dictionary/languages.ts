@@ -376,3 +376,33 @@ export const LANGUAGE_NAMES = {
   zh: 'Chinese',
   zu: 'Zulu',
 } as const satisfies Record<LanguageCode, string>;
+
+/**
+ * The languages most ad campaigns are made in, offered first (by how widely they are used online), before the
+ * rest in alphabetical order of their names.
+ */
+export const COMMON_LANGUAGE_CODES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'pt',
+  'it',
+  'zh',
+  'ja',
+  'ru',
+  'ar',
+  'hi',
+  'ko',
+  'nl',
+  'tr',
+  'pl',
+] as const satisfies readonly LanguageCode[];
+
+/** Every language as a form offers it: the common ones first, then the others by name. */
+export const LANGUAGE_OPTIONS: readonly LanguageCode[] = [
+  ...COMMON_LANGUAGE_CODES,
+  ...LANGUAGE_CODES.filter((code) => !(COMMON_LANGUAGE_CODES as readonly string[]).includes(code)).sort(
+    (a, b) => LANGUAGE_NAMES[a].localeCompare(LANGUAGE_NAMES[b], 'en'),
+  ),
+];
