@@ -55,5 +55,5 @@ export const normalizeTaxId = (country: string | null | undefined, taxId: string
     return trimmed;
   }
   const result = checkCompanyVat(trimmed, country);
-  return result.isValid ? result.value : trimmed;
+  return result.isValid ? (result.value ?? trimmed) : trimmed;
 };

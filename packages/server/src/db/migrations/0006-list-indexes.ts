@@ -12,7 +12,7 @@ import { runSqlScript } from '../sql-script';
  * currency, region…) get none: a common value is found along the order's index, a rare one by a short scan.
  *
  * `list_changed()` moves a sequence on every statement that writes the table, so that a server remembers a
- * list's count until the rows change instead of counting 50,000 rows for every page (lib/list-query.ts).
+ * list's count until the rows change instead of counting 50,000 rows for every page (lib/list-count-cache.ts).
  * It is a sequence, not a counter row, because a sequence takes no row lock: concurrent writers never wait
  * on it. Other lists reuse the function with a sequence of their own.
  */
