@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppInstance, Deps } from './app-types';
-import type { Config } from './config/config';
+import { type Config, mapTilesImageSource } from './config/config';
 import type { Db } from './db/database';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
@@ -149,11 +149,13 @@ export const buildApp = async ({
     done();
   });
 
+  const tileSource = mapTilesImageSource(config.mapTiles);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The street map's tiles come from the configured tile server (BEACON_MAP_TILES), if any.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tileSource ? [tileSource] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -1,5 +1,5 @@
 /**
- * Audiences (spec §3, §4, §5; issue 7, decision 019): what `POST /audience`, `PUT /audience/{id}`,
+ * Audiences (spec §3, §4, §5; decision 019): what `POST /audience`, `PUT /audience/{id}`,
  * `POST /audience/{id}/duplicate` and `POST /audience/{id}/identifiers` take, and the list conventions of
  * `GET /audiences` and `GET /audience-segments`. Shared by the server's request bodies and the console's new
  * audience dialog.
@@ -10,6 +10,7 @@
  * partner states. A field that does not apply to the type is refused, never ignored.
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import {
   AUDIENCE_DESCRIPTION_MAX_LENGTH,
   AUDIENCE_KPIS,
@@ -22,7 +23,7 @@ import {
   MAX_INTERACTION_CAMPAIGNS,
 } from '../dictionary/audiences';
 import { AUDIENCE_IDENTIFIER_TYPES } from './audience-identifiers';
-import { textRule } from './campaign-form';
+import { textRule } from './fields';
 import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
@@ -143,8 +144,7 @@ export type TAudienceUpdate = z.output<typeof ZAudienceUpdate>;
 export const ZAudienceDuplicate = z.strictObject({ name: ZAudienceName.optional() });
 export type TAudienceDuplicate = z.output<typeof ZAudienceDuplicate>;
 
-export const duplicateAudienceName = (name: string): string =>
-  `${name} (copy)`.slice(0, AUDIENCE_NAME_MAX_LENGTH);
+export const duplicateAudienceName = (name: string): string => copyName(name, AUDIENCE_NAME_MAX_LENGTH);
 
 /**
  * The fields of an identifiers upload (multipart `data`, sent before the file): the §5 checkbox, which must

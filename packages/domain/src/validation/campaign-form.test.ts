@@ -19,27 +19,27 @@ import {
   campaignIssues,
   campaignUpdateSchema,
   canChangeCampaignState,
-  DEFAULT_SCHEDULE,
   duplicateCampaignName,
   isCampaignComplete,
-  overlappingRanges,
-  placeCountry,
-  scheduleForPreset,
-  schedulePresetOf,
   type TStoredCampaign,
   ZCampaignComplete,
   ZCampaignCreate,
   ZCampaignDraft,
   ZCampaignDuplicate,
-  ZCampaignInternal,
   ZCampaignStartDateChange,
   ZCampaignsBulkUpdate,
   ZCampaignUpdate,
-  ZDay,
-  ZMoney,
-  ZSchedule,
-  ZTargeting,
 } from './campaign-form';
+import { ZCampaignInternal } from './campaign-internal';
+import {
+  DEFAULT_SCHEDULE,
+  overlappingRanges,
+  scheduleForPreset,
+  schedulePresetOf,
+  ZSchedule,
+} from './campaign-schedule';
+import { ZTargeting } from './campaign-targeting';
+import { placeCountry, ZDay, ZMoney } from './fields';
 import { parseListQuery } from './list-query';
 import {
   ACTIVATION_NEEDS_STRATEGY_MESSAGE,

@@ -1,8 +1,9 @@
 /**
- * The campaign writes of issue 5 (spec §3, §4, §5, §9): schedule, targeting and campaign bodies with the §5
- * and §9 rules and the per-type requirements of CAMPAIGN_TYPE_REQUIREMENTS, shared by the server's request
- * bodies and the console's forms. Field names are the API's (snake_case). Every object is strict: a field it
- * does not list is refused, never ignored.
+ * The campaign writes (spec §3, §4, §5, §9): campaign bodies with the §5 and §9 rules and the per-type
+ * requirements of CAMPAIGN_TYPE_REQUIREMENTS, shared by the server's request bodies and the console's forms.
+ * The schedule is in campaign-schedule.ts, the targeting in campaign-targeting.ts, the internal fields in
+ * campaign-internal.ts and the field rules shared with other forms in fields.ts. Field names are the API's
+ * (snake_case). Every object is strict: a field it does not list is refused, never ignored.
  *
  * Which schema to use:
  * - The server parses bodies with the factories (`campaignCreateSchema(currency)`,
@@ -18,6 +19,7 @@
  *   issues are reported together with field issues (a missing name does not hide a bid out of bounds).
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import {
   type CampaignTypeRequirements,
   campaignTypeRequirements,
@@ -34,8 +36,6 @@ import {
   type CampaignState,
   type CampaignType,
   DAILY_LIMIT_TYPES,
-  DAYS_OF_WEEK,
-  type DayOfWeek,
   DELIVERY_STATUSES,
   DEVICE_ID_TYPES,
   DEVICE_TYPES,
@@ -45,32 +45,39 @@ import {
   PRICE_MODELS,
   PRICING_TYPES,
   type PricingType,
-  SCHEDULE_PRESET_DEFINITIONS,
-  SCHEDULE_PRESETS,
-  type SchedulePreset,
-  type TimeRange,
   VIDEO_ATTRIBUTES,
   VIDEO_POSITIONS,
   VIEWABILITY_THRESHOLDS,
 } from '../dictionary/campaigns';
-import { APP_CATEGORIES, IAB_CATEGORY_NAMES } from '../dictionary/categories';
 import {
-  MAX_CAMPAIGN_COUNTRIES,
   MIN_CPC,
   MIN_CPC_TARGET,
   MIN_DAILY_BUDGET,
   MIN_DAILY_CLICKS,
   MIN_DAILY_IMPRESSIONS,
 } from '../dictionary/constants';
-import { ISO2_TO_ISO3, ISO3_TO_ISO2 } from '../dictionary/countries';
 import { CURRENCIES, type Currency, cpmBoundsMicros, fromMicros, toMicros } from '../dictionary/currencies';
 import { TRACKING_PROVIDERS } from '../dictionary/tracking';
-import { CAMPAIGN_NAME_PATTERN, isBundleId } from './campaign';
+import { CAMPAIGN_NAME_PATTERN } from './campaign';
+import { ZCampaignInternal, ZCampaignInternalChanges } from './campaign-internal';
+import { DEFAULT_SCHEDULE, ZSchedule } from './campaign-schedule';
+import { EMPTY_TARGETING, type TTargeting, ZTargeting, ZTargetingChanges } from './campaign-targeting';
+import {
+  enumList,
+  intAtLeast,
+  isDay,
+  moneyAtLeast,
+  moneyText,
+  requiredEnum,
+  textRule,
+  unique,
+  ZDay,
+  ZMoney,
+} from './fields';
 import { MONEY_PATTERN, requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
   ACTIVATION_NEEDS_STRATEGY_MESSAGE,
-  BUNDLE_ID_MESSAGE,
   CAMPAIGN_NAME_MESSAGE,
   CAMPAIGN_TYPE_FIXED_MESSAGE,
   campaignStateTransitionMessage,
@@ -78,24 +85,15 @@ import {
   FIELD_NOT_FOR_TYPE_MESSAGE,
   INVALID_FORMAT_MESSAGE,
   LOCATION_REQUIRED_MESSAGE,
-  MAX_COUNTRIES_MESSAGE,
   maxLengthMessage,
   maxValueMessage,
   minValueMessage,
   REQUIRED_MESSAGE,
-  SCHEDULE_PRESET_MISMATCH_MESSAGE,
-  SCHEDULE_RANGE_ORDER_MESSAGE,
-  SCHEDULE_RANGE_OVERLAP_MESSAGE,
   START_DATE_RESETS_BUDGET_MESSAGE,
   SYNCHRONIZED_UNLINK_MESSAGE,
   VALUE_NOT_FOR_TYPE_MESSAGE,
 } from './messages';
-import {
-  audiencesRequiredIssue,
-  CAMPAIGN_RESOURCE_CHANGES_SHAPE,
-  CAMPAIGN_RESOURCE_SHAPE,
-  EMPTY_CAMPAIGN_RESOURCE_TARGETING,
-} from './resource-targeting';
+import { audiencesRequiredIssue } from './resource-targeting';
 
 export {
   CAMPAIGN_TYPE_REQUIREMENTS,
@@ -104,17 +102,8 @@ export {
 } from '../campaigns/campaign-types';
 
 export const CAMPAIGN_NAME_MAX_LENGTH = 255;
-export const MAX_TARGETED_REGIONS = 500;
-export const MAX_TARGETED_CITIES = 500;
-export const MAX_BUNDLE_IDS = 500;
-export const MAX_CATEGORIES = 500;
-/** Time ranges of one schedule (every range applies to every selected day). */
-export const MAX_SCHEDULE_RANGES = 24;
-export const CAMPAIGN_NOTES_MAX_LENGTH = 2000;
 /** How many campaigns one bulk change may touch. */
 export const MAX_BULK_CAMPAIGNS = 500;
-export const REGION_ID_MAX_LENGTH = 40;
-export const CITY_ID_MAX_LENGTH = 200;
 
 // ---------------------------------------------------------------------------------------------------------
 // Building blocks
@@ -122,68 +111,6 @@ export const CITY_ID_MAX_LENGTH = 200;
 /** A path in a campaign or strategy body, as Zod reports it: ['targeting', 'bundle_ids', 2]. */
 export type TIssuePath = readonly (string | number)[];
 export type TCampaignIssue = { readonly path: TIssuePath; readonly message: string };
-
-const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
-
-/** A required choice among `values`: blank answers "required", anything else unknown "invalid format". */
-const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: requiredOrInvalid });
-
-/** A list of choices, each one once (repeats are dropped). */
-const enumList = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.array(requiredEnum(values), { error: requiredOrInvalid }).transform(unique);
-
-/** A whole number of at least `min` (daily impressions, daily clicks). */
-const intAtLeast = (min: number) =>
-  z
-    .number({ error: requiredOrInvalid })
-    .int({ error: INVALID_FORMAT_MESSAGE })
-    .min(min, { error: minValueMessage(min) });
-
-/**
- * A trimmed text checked by one rule answering at most one message (blank → "required" first). Unlike a
- * chain with `abort: true`, its issue lets the rules across fields still run, so a form shows every
- * problem at once (Zod skips object refinements after an explicitly aborted issue).
- */
-export const textRule = (rule: (value: string) => string | undefined) =>
-  z
-    .string({ error: requiredOrInvalid })
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = value === '' ? REQUIRED_MESSAGE : rule(value);
-      if (message !== undefined) ctx.addIssue({ code: 'custom', message, input: value });
-    });
-
-/** `YYYY-MM-DD` of a real calendar day. */
-export const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-export const isDay = (text: string): boolean => {
-  const match = DAY_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-/** A day (UTC, inclusive bounds), `YYYY-MM-DD`. Days compare as text. */
-export const ZDay = textRule((value) => (isDay(value) ? undefined : INVALID_FORMAT_MESSAGE));
-
-/** The money text of a smallest amount, for messages: 0.001 → "0.001". */
-const moneyText = (micros: bigint): string => fromMicros(micros);
-
-/**
- * An exact amount as decimal text in the campaign's currency: "10", "0.25", "1500.000001" (MONEY_PATTERN: up
- * to 12 integer digits and 6 decimals). Never a float: compare with `toMicros`.
- */
-export const ZMoney = textRule((value) => (MONEY_PATTERN.test(value) ? undefined : INVALID_FORMAT_MESSAGE));
-
-/** An amount of at least `min` (compared exactly, in micros): "The minimum value is 10". */
-export const moneyAtLeast = (min: number | string) => {
-  const minMicros = toMicros(min);
-  return textRule((value) => {
-    if (!MONEY_PATTERN.test(value)) return INVALID_FORMAT_MESSAGE;
-    return toMicros(value) < minMicros ? minValueMessage(moneyText(minMicros)) : undefined;
-  });
-};
 
 export const MIN_CPC_MICROS = toMicros(MIN_CPC);
 export const MIN_CPC_TARGET_MICROS = toMicros(MIN_CPC_TARGET);
@@ -222,361 +149,6 @@ export const ZCampaignNameField = textRule((value) => {
   if (!CAMPAIGN_NAME_PATTERN.test(value)) return CAMPAIGN_NAME_MESSAGE;
   return value.length > CAMPAIGN_NAME_MAX_LENGTH ? maxLengthMessage(CAMPAIGN_NAME_MAX_LENGTH) : undefined;
 });
-
-// ---------------------------------------------------------------------------------------------------------
-// Schedule
-
-/** `HH:mm` from 00:00 to 23:59, or 24:00 (the end of the day, only as the end of a range). */
-export const TIME_PATTERN = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
-export const isTime = (text: unknown): text is string => typeof text === 'string' && TIME_PATTERN.test(text);
-/** Minutes since midnight of `HH:mm` (24:00 → 1440). */
-export const timeToMinutes = (time: string): number =>
-  Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-export const ZTime = textRule((value) => (TIME_PATTERN.test(value) ? undefined : INVALID_FORMAT_MESSAGE));
-
-/** A time range within a day: from < to (so 24:00 can only end a range). */
-export const ZTimeRange = z
-  .strictObject({ from: ZTime, to: ZTime }, { error: requiredOrInvalid })
-  .superRefine((range, ctx) => {
-    if (isTime(range.from) && isTime(range.to) && timeToMinutes(range.from) >= timeToMinutes(range.to)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_RANGE_ORDER_MESSAGE, input: range });
-    }
-  });
-
-export type TSchedule = {
-  preset: SchedulePreset;
-  days: DayOfWeek[];
-  ranges: { from: string; to: string }[];
-};
-
-const DAY_ORDER: ReadonlyMap<DayOfWeek, number> = new Map(DAYS_OF_WEEK.map((day, index) => [day, index]));
-const sortDays = (days: readonly DayOfWeek[]): DayOfWeek[] =>
-  unique(days).sort((a, b) => (DAY_ORDER.get(a) ?? 0) - (DAY_ORDER.get(b) ?? 0));
-const sortRanges = (ranges: readonly TimeRange[]): { from: string; to: string }[] =>
-  ranges.map((range) => ({ from: range.from, to: range.to })).sort((a, b) => a.from.localeCompare(b.from));
-
-const sameDays = (a: readonly DayOfWeek[], b: readonly DayOfWeek[]): boolean => {
-  const [x, y] = [sortDays(a), sortDays(b)];
-  return x.length === y.length && x.every((day, index) => day === y[index]);
-};
-const sameRanges = (a: readonly TimeRange[], b: readonly TimeRange[]): boolean => {
-  const [x, y] = [sortRanges(a), sortRanges(b)];
-  return (
-    x.length === y.length &&
-    x.every((range, index) => range.from === y[index]?.from && range.to === y[index]?.to)
-  );
-};
-
-/**
- * The schedule a preset selects (SCHEDULE_PRESET_DEFINITIONS). Custom has no definition: it starts from
- * `current` (the schedule being edited) or, without one, from every day and every hour.
- */
-export const scheduleForPreset = (preset: SchedulePreset, current?: Omit<TSchedule, 'preset'>): TSchedule => {
-  const definition = SCHEDULE_PRESET_DEFINITIONS[preset] ?? current ?? SCHEDULE_PRESET_DEFINITIONS.all;
-  return { preset, days: sortDays(definition.days), ranges: sortRanges(definition.ranges) };
-};
-
-/** The preset whose days and hours these are, or custom: lets the console relabel an edited schedule. */
-export const schedulePresetOf = (
-  days: readonly DayOfWeek[],
-  ranges: readonly TimeRange[],
-): SchedulePreset => {
-  for (const preset of SCHEDULE_PRESETS) {
-    const definition = SCHEDULE_PRESET_DEFINITIONS[preset];
-    if (definition && sameDays(definition.days, days) && sameRanges(definition.ranges, ranges)) return preset;
-  }
-  return 'custom';
-};
-
-/** Ranges that overlap an earlier-starting one, by their index in `ranges` (valid ranges only). */
-export const overlappingRanges = (ranges: readonly unknown[]): number[] => {
-  const valid = ranges
-    .map((range, index) => ({ range: range as Partial<TimeRange> | null, index }))
-    .filter(
-      ({ range }) =>
-        typeof range === 'object' &&
-        range !== null &&
-        isTime(range.from) &&
-        isTime(range.to) &&
-        timeToMinutes(range.from) < timeToMinutes(range.to),
-    )
-    .map(({ range, index }) => ({
-      from: timeToMinutes(range?.from ?? ''),
-      to: timeToMinutes(range?.to ?? ''),
-      index,
-    }))
-    .sort((a, b) => a.from - b.from || a.to - b.to);
-  const overlapping: number[] = [];
-  let end = -1;
-  for (const range of valid) {
-    if (range.from < end) overlapping.push(range.index);
-    end = Math.max(end, range.to);
-  }
-  return overlapping.sort((a, b) => a - b);
-};
-
-/**
- * Days of week and time ranges, with the preset they come from. A preset other than custom must hold its
- * definition (SCHEDULE_PRESET_MISMATCH_MESSAGE otherwise); its days and ranges may be left out and are then
- * filled in. Custom needs both. Ranges must not overlap. No days or no ranges is allowed (a draft being
- * edited) but raises a targeting alert. The output lists days Monday first and ranges by start.
- */
-export const ZSchedule = z
-  .strictObject(
-    {
-      preset: requiredEnum(SCHEDULE_PRESETS),
-      days: z.array(requiredEnum(DAYS_OF_WEEK), { error: requiredOrInvalid }).optional(),
-      ranges: z
-        .array(ZTimeRange, { error: requiredOrInvalid })
-        .max(MAX_SCHEDULE_RANGES, { error: maxLengthMessage(MAX_SCHEDULE_RANGES) })
-        .optional(),
-    },
-    { error: requiredOrInvalid },
-  )
-  .superRefine((schedule, ctx) => {
-    for (const index of overlappingRanges(schedule.ranges ?? [])) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ranges', index],
-        message: SCHEDULE_RANGE_OVERLAP_MESSAGE,
-        input: schedule,
-      });
-    }
-    const definition = SCHEDULE_PRESET_DEFINITIONS[schedule.preset];
-    if (definition === null) {
-      if (schedule.days === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['days'], message: REQUIRED_MESSAGE, input: schedule });
-      }
-      if (schedule.ranges === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['ranges'], message: REQUIRED_MESSAGE, input: schedule });
-      }
-      return;
-    }
-    const daysDiffer = schedule.days !== undefined && !sameDays(definition.days, schedule.days);
-    const rangesDiffer =
-      schedule.ranges?.every((range) => isTime(range.from) && isTime(range.to)) &&
-      !sameRanges(definition.ranges, schedule.ranges);
-    if (daysDiffer || rangesDiffer) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['preset'],
-        message: SCHEDULE_PRESET_MISMATCH_MESSAGE,
-        input: schedule,
-      });
-    }
-  })
-  .transform(
-    (schedule): TSchedule =>
-      schedule.preset !== 'custom'
-        ? scheduleForPreset(schedule.preset)
-        : {
-            preset: 'custom',
-            days: sortDays(schedule.days ?? []),
-            ranges: sortRanges(schedule.ranges ?? []),
-          },
-  );
-export type TScheduleInput = z.input<typeof ZSchedule>;
-
-export const DEFAULT_SCHEDULE: TSchedule = scheduleForPreset('all');
-
-// ---------------------------------------------------------------------------------------------------------
-// Targeting
-
-/** A targeted country: ISO 3166-1 alpha-3 of the countries table. */
-export const ZKnownCountry = textRule((code) =>
-  /^[A-Z]{3}$/.test(code) && ISO3_TO_ISO2.has(code) ? undefined : INVALID_FORMAT_MESSAGE,
-);
-
-/** At most five countries (§5), each once. */
-export const ZCampaignCountries = z
-  .array(ZKnownCountry, { error: requiredOrInvalid })
-  .superRefine((countries, ctx) => {
-    if (new Set(countries).size > MAX_CAMPAIGN_COUNTRIES) {
-      ctx.addIssue({ code: 'custom', message: MAX_COUNTRIES_MESSAGE, input: countries });
-    }
-  })
-  .transform(unique);
-
-/** Region ids of GET /dictionary/regions: `<alpha-2 country>-<region code>`, e.g. "ES-AN". */
-export const REGION_ID_PATTERN = /^[A-Z]{2}-[A-Za-z0-9][A-Za-z0-9-]*$/;
-/** City ids of GET /dictionary/cities: `<alpha-2 country>-<region code>-<name>`, e.g. "ES-AN-Málaga". */
-export const CITY_ID_PATTERN = /^[A-Z]{2}-[A-Za-z0-9-]*-\S.*$/;
-
-/** The alpha-3 country of a region or city id (its alpha-2 prefix), or undefined. */
-export const placeCountry = (placeId: string): string | undefined =>
-  ISO2_TO_ISO3.get(placeId.slice(0, 2) as never);
-
-const placeIds = (pattern: RegExp, maxLength: number, maxCount: number) =>
-  z
-    .array(
-      textRule((value) => {
-        if (value.length > maxLength) return maxLengthMessage(maxLength);
-        return pattern.test(value) ? undefined : INVALID_FORMAT_MESSAGE;
-      }),
-      { error: requiredOrInvalid },
-    )
-    .max(maxCount, { error: maxLengthMessage(maxCount) })
-    .transform(unique);
-
-export const ZRegionIds = placeIds(REGION_ID_PATTERN, REGION_ID_MAX_LENGTH, MAX_TARGETED_REGIONS);
-export const ZCityIds = placeIds(CITY_ID_PATTERN, CITY_ID_MAX_LENGTH, MAX_TARGETED_CITIES);
-
-export const ZBundleIds = z
-  .array(
-    textRule((value) => (isBundleId(value) ? undefined : BUNDLE_ID_MESSAGE)),
-    { error: requiredOrInvalid },
-  )
-  .max(MAX_BUNDLE_IDS, { error: maxLengthMessage(MAX_BUNDLE_IDS) })
-  .transform(unique);
-
-/** IAB content category ids (tier 1 IAB1…IAB26 and tier 2 IABn-m). */
-export const ZIabCategories = z
-  .array(
-    z.string({ error: requiredOrInvalid }).refine((id) => IAB_CATEGORY_NAMES.has(id), {
-      error: INVALID_FORMAT_MESSAGE,
-    }),
-    { error: requiredOrInvalid },
-  )
-  .max(MAX_CATEGORIES, { error: maxLengthMessage(MAX_CATEGORIES) })
-  .transform(unique);
-
-/** The product's app category ids as text: "1" to "23", and the gaming and streaming subcategories "8-3". */
-export const APP_CATEGORY_IDS: ReadonlySet<string> = new Set(
-  APP_CATEGORIES.flatMap((category) => [String(category.id), ...category.subcategories.map((sub) => sub.id)]),
-);
-export const ZAppCategories = z
-  .array(
-    z.string({ error: requiredOrInvalid }).refine((id) => APP_CATEGORY_IDS.has(id), {
-      error: INVALID_FORMAT_MESSAGE,
-    }),
-    { error: requiredOrInvalid },
-  )
-  .max(MAX_CATEGORIES, { error: maxLengthMessage(MAX_CATEGORIES) })
-  .transform(unique);
-
-const TARGETING_FIELDS = {
-  countries: ZCampaignCountries,
-  regions: ZRegionIds,
-  cities: ZCityIds,
-  bundle_ids: ZBundleIds,
-  iab_categories: ZIabCategories,
-  app_categories: ZAppCategories,
-};
-
-/** The targeting of a new campaign: every list defaults to empty. */
-export const ZTargeting = z.strictObject(
-  {
-    countries: TARGETING_FIELDS.countries.default([]),
-    regions: TARGETING_FIELDS.regions.default([]),
-    cities: TARGETING_FIELDS.cities.default([]),
-    bundle_ids: TARGETING_FIELDS.bundle_ids.default([]),
-    iab_categories: TARGETING_FIELDS.iab_categories.default([]),
-    app_categories: TARGETING_FIELDS.app_categories.default([]),
-    ...CAMPAIGN_RESOURCE_SHAPE,
-  },
-  { error: requiredOrInvalid },
-);
-export type TTargeting = z.infer<typeof ZTargeting>;
-export type TTargetingInput = z.input<typeof ZTargeting>;
-
-/** The targeting in a PUT: the lists sent replace the stored ones, the others are kept. */
-export const ZTargetingChanges = z.strictObject(
-  {
-    countries: TARGETING_FIELDS.countries.optional(),
-    regions: TARGETING_FIELDS.regions.optional(),
-    cities: TARGETING_FIELDS.cities.optional(),
-    bundle_ids: TARGETING_FIELDS.bundle_ids.optional(),
-    iab_categories: TARGETING_FIELDS.iab_categories.optional(),
-    app_categories: TARGETING_FIELDS.app_categories.optional(),
-    ...CAMPAIGN_RESOURCE_CHANGES_SHAPE,
-  },
-  { error: requiredOrInvalid },
-);
-export type TTargetingChanges = z.infer<typeof ZTargetingChanges>;
-
-export const EMPTY_TARGETING: TTargeting = {
-  countries: [],
-  regions: [],
-  cities: [],
-  bundle_ids: [],
-  iab_categories: [],
-  app_categories: [],
-  ...EMPTY_CAMPAIGN_RESOURCE_TARGETING,
-};
-
-// ---------------------------------------------------------------------------------------------------------
-// Internal fields (resource internal-campaign)
-
-export const CAMPAIGN_INTERNAL_FLAGS = [
-  'managed_service',
-  'test',
-  'priority',
-  'exclude_from_reports',
-] as const;
-export type CampaignInternalFlag = (typeof CAMPAIGN_INTERNAL_FLAGS)[number];
-export const CAMPAIGN_INTERNAL_FLAG_LABELS = {
-  managed_service: 'Managed service',
-  test: 'Test',
-  priority: 'Priority',
-  exclude_from_reports: 'Exclude from reports',
-} as const satisfies Record<CampaignInternalFlag, string>;
-
-/** A percentage as decimal text, 0 to 100 with up to 2 decimals: "12.5". Blank or null clears it. */
-export const PERCENT_PATTERN = /^\d{1,3}(?:\.\d{1,2})?$/;
-export const ZPercent = z
-  .string({ error: requiredOrInvalid })
-  .trim()
-  .superRefine((value, ctx) => {
-    if (value === '') return;
-    const message = !PERCENT_PATTERN.test(value)
-      ? INVALID_FORMAT_MESSAGE
-      : toMicros(value) > toMicros(100)
-        ? maxValueMessage(100)
-        : undefined;
-    if (message !== undefined) ctx.addIssue({ code: 'custom', message, input: value });
-  })
-  .nullable()
-  .transform((value) => (value === '' ? null : value));
-
-const INTERNAL_FIELDS = {
-  fee_percent: ZPercent,
-  margin_percent: ZPercent,
-  notes: z
-    .string({ error: requiredOrInvalid })
-    .max(CAMPAIGN_NOTES_MAX_LENGTH, { error: maxLengthMessage(CAMPAIGN_NOTES_MAX_LENGTH) }),
-  flags: enumList(CAMPAIGN_INTERNAL_FLAGS),
-};
-
-/** Fees, margins, notes and flags that only internal roles see and set (§6 internal campaign). */
-export const ZCampaignInternal = z.strictObject(
-  {
-    fee_percent: INTERNAL_FIELDS.fee_percent.default(null),
-    margin_percent: INTERNAL_FIELDS.margin_percent.default(null),
-    notes: INTERNAL_FIELDS.notes.default(''),
-    flags: INTERNAL_FIELDS.flags.default([]),
-  },
-  { error: requiredOrInvalid },
-);
-export type TCampaignInternal = z.infer<typeof ZCampaignInternal>;
-
-/** The internal fields in a PUT: those sent replace the stored ones. */
-export const ZCampaignInternalChanges = z.strictObject(
-  {
-    fee_percent: INTERNAL_FIELDS.fee_percent.optional(),
-    margin_percent: INTERNAL_FIELDS.margin_percent.optional(),
-    notes: INTERNAL_FIELDS.notes.optional(),
-    flags: INTERNAL_FIELDS.flags.optional(),
-  },
-  { error: requiredOrInvalid },
-);
-
-export const EMPTY_CAMPAIGN_INTERNAL: TCampaignInternal = {
-  fee_percent: null,
-  margin_percent: null,
-  notes: '',
-  flags: [],
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Campaign fields
@@ -1044,8 +616,7 @@ export const ZCampaignDuplicate = z.strictObject({
 });
 export type TCampaignDuplicate = z.infer<typeof ZCampaignDuplicate>;
 
-export const duplicateCampaignName = (name: string): string =>
-  `${name} (copy)`.slice(0, CAMPAIGN_NAME_MAX_LENGTH);
+export const duplicateCampaignName = (name: string): string => copyName(name, CAMPAIGN_NAME_MAX_LENGTH);
 
 /** `PUT /campaigns`: one state change on 1 to 500 campaigns, all or nothing. */
 export const ZCampaignsBulkUpdate = z.strictObject({

@@ -1,5 +1,5 @@
 /**
- * Uploaded creative files (§5 asset hints, issue 6, decision 023): which upload slot takes which limits, and
+ * Uploaded creative files (§5 asset hints, decision 023): which upload slot takes which limits, and
  * the messages of a refused file. The server measures the file by its content (never its name or declared
  * type) and hands the facts to `assetProblem`; the console may call it too before it sends anything.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk tag upload (§5, issue 6, decision 023): an XLSX sheet whose columns are BULK_TAG_COLUMNS in order,
+ * Bulk tag upload (§5, decision 023): an XLSX sheet whose columns are BULK_TAG_COLUMNS in order,
  * with an optional header row. Every row is checked with the same rules as a single tag creative; one bad row
  * refuses the whole file (nothing half-imported), and each bad row is reported with its messages.
  */

@@ -1,5 +1,5 @@
 /**
- * Creative writes of issue 6 (spec §3 "creative", §5): the bodies of `POST /creative` (one per type, a
+ * Creative writes (spec §3 "creative", §5): the bodies of `POST /creative` (one per type, a
  * discriminated union on `type`), `PUT /creative/{id}`, `POST /creative/{id}/duplicate`, the campaign links,
  * the back office's approval calls, and what the creatives list lets a caller filter, sort and search. Shared
  * by the server's request bodies and the console's creative dialog. Field names are the API's (snake_case);
@@ -14,6 +14,7 @@
  * (CREATIVE_REVIEWED_FIELDS).
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import {
   CREATIVE_ATTRIBUTES,
   CREATIVE_AUDIT_STATUSES,
@@ -27,8 +28,8 @@ import {
   TRANSCODING_STATUSES,
 } from '../dictionary/creatives';
 import { LANGUAGE_CODES } from '../dictionary/languages';
-import { ZDay } from './campaign-form';
 import { ZClickUrl, ZCreativeName, ZHtmlMarkup, ZImpressionPixels, ZPixelUrl } from './creative';
+import { ZDay } from './fields';
 import { requiredOrInvalid, requiredString, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
@@ -64,7 +65,7 @@ export const NATIVE_TEXT_MAX_LENGTHS = {
 /** Back-office bulk approval and rejection, and a campaign's bulk link edit: at most this many at once. */
 export const CREATIVE_BULK_MAX = 200;
 
-/** How each type is served (contract of issue 6): the technical type follows from the type. */
+/** How each type is served (decision 022): the technical type follows from the type. */
 export const TECHNICAL_TYPE_OF = {
   image: 'banner',
   tag: 'third_party',
@@ -382,8 +383,7 @@ export const ZCreativeDuplicate = z.strictObject({
 });
 export type TCreativeDuplicate = z.infer<typeof ZCreativeDuplicate>;
 
-export const duplicateCreativeName = (name: string): string =>
-  `${name} (copy)`.slice(0, CREATIVE_NAME_MAX_LENGTH);
+export const duplicateCreativeName = (name: string): string => copyName(name, CREATIVE_NAME_MAX_LENGTH);
 
 /** The link states of a campaign's creative (§3). */
 export const CAMPAIGN_CREATIVE_LINK_STATES = ['active', 'inactive', 'deleted'] as const;

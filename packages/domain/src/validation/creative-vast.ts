@@ -1,5 +1,5 @@
 /**
- * VAST sources of external video creatives (issue 6, decision 023): a VAST URL is fetched and a pasted VAST
+ * VAST sources of external video creatives (decision 023): a VAST URL is fetched and a pasted VAST
  * document parsed, and either must be VAST 4.x. The messages of a refused source and the fetch limits.
  */
 

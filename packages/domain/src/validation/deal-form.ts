@@ -1,5 +1,5 @@
 /**
- * Deal writes of issue 7 (spec §3 "deal"): the bodies of `POST /deal`, `PUT /deal/{id}` and
+ * Deal writes (spec §3 "deal"): the bodies of `POST /deal`, `PUT /deal/{id}` and
  * `POST /deal/{id}/duplicate`, and what the deals list lets a caller filter, sort and search. Shared by the
  * server's request bodies and the console's deal dialog. Field names are the API's (snake_case); every
  * object is strict (an unknown field is refused, never ignored).
@@ -10,10 +10,11 @@
  * organization among deals that are not deleted: only the server can tell (409).
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import { CURRENCIES, toMicros } from '../dictionary/currencies';
 import { DEAL_EDITABLE_STATES, DEAL_STATES, DEAL_TYPES, type DealType } from '../dictionary/deals';
 import { SUPPLY_PARTNERS } from '../dictionary/partners';
-import { textRule, ZDay } from './campaign-form';
+import { textRule, ZDay } from './fields';
 import { MONEY_PATTERN, requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
@@ -170,7 +171,7 @@ export const ZDealDuplicate = z.strictObject({
 });
 export type TDealDuplicate = z.infer<typeof ZDealDuplicate>;
 
-export const duplicateDealName = (name: string): string => `${name} (copy)`.slice(0, DEAL_NAME_MAX_LENGTH);
+export const duplicateDealName = (name: string): string => copyName(name, DEAL_NAME_MAX_LENGTH);
 
 /** `GET /deals`: `search` looks in the name and the ID at the exchange; deleted deals only when `state` is filtered. */
 export const DEAL_LIST_SPEC = {

@@ -1,13 +1,14 @@
 /**
- * Geolists (spec §3, §5, §8; issue 7, decision 015): what `POST /geolist`, `PUT /geolist/{id}` and
+ * Geolists (spec §3, §5, §8; decision 015): what `POST /geolist`, `PUT /geolist/{id}` and
  * `POST /geolist/{id}/duplicate` take, and the list conventions of `GET /geolists`. Areas sent as JSON follow
  * the rules and messages of the file parser (validation/geolist.ts), so a form, a JSON body and an uploaded
  * file answer the same words.
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import { AUDIENCE_STATES, LOCATION_PRECISIONS } from '../dictionary/audiences';
 import { GEOLIST_DEFAULT_RADIUS } from '../dictionary/constants';
-import { CITY_ID_PATTERN, placeCountry, REGION_ID_PATTERN, textRule, ZKnownCountry } from './campaign-form';
+import { CITY_ID_PATTERN, placeCountry, REGION_ID_PATTERN, textRule, ZKnownCountry } from './fields';
 import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import { MAX_GEOLIST_AREAS, MAX_LATITUDE, MAX_LONGITUDE, type TGeolistArea } from './geolist';
 import type { ListSpec } from './list-query';
@@ -141,8 +142,7 @@ export type TGeolistAreasReplace = z.output<typeof ZGeolistAreasReplace>;
 export const ZGeolistDuplicate = z.strictObject({ name: ZGeolistName.optional() });
 export type TGeolistDuplicate = z.output<typeof ZGeolistDuplicate>;
 
-export const duplicateGeolistName = (name: string): string =>
-  `${name} (copy)`.slice(0, GEOLIST_NAME_MAX_LENGTH);
+export const duplicateGeolistName = (name: string): string => copyName(name, GEOLIST_NAME_MAX_LENGTH);
 
 /** `GET /geolists`: deleted geolists only when filtering on `state`; newest first. */
 export const GEOLIST_LIST_SPEC = {

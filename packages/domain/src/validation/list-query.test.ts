@@ -323,7 +323,7 @@ describe('serializeListQuery', () => {
     ],
   };
 
-  it('writes the query parameters of DESIGN §4', () => {
+  it('writes the list query parameters', () => {
     expect(serializeListQuery(query)).toEqual({
       page: '4',
       limit: '50',

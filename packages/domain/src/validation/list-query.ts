@@ -1,5 +1,5 @@
 /**
- * List query parameters of DESIGN §4 (`page`, `limit`, `search`, `sort`, `field[operator]=value`), parsed
+ * List query parameters (decision 008: `page`, `limit`, `search`, `sort`, `field[operator]=value`), parsed
  * against what one list offers. The server answers its problems as a 400 and the console reads its own URL
  * with the same rules, so both agree on what a list query means. Pure: no I/O, no Zod, no DOM.
  */
@@ -204,7 +204,7 @@ const splitList = (text: string): string[] => [
 
 /**
  * Reads a list query. Defaults: page DEFAULT_FILTER_PAGE, limit GRID_PAGE_SIZE, the spec's default sort.
- * Every problem is reported on the parameter that caused it; nothing unknown is ignored (DESIGN §4), but a
+ * Every problem is reported on the parameter that caused it; nothing unknown is ignored (decision 008), but a
  * filter with an empty value is dropped unless its operator takes none (§5).
  */
 export const parseListQuery = (raw: RawListParams, spec: ListSpec): ListQueryResult => {

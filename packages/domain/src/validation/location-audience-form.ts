@@ -1,5 +1,5 @@
 /**
- * Location audiences (spec §3, §9; issue 7, decision 017): what `POST /location-audience`,
+ * Location audiences (spec §3, §9; decision 017): what `POST /location-audience`,
  * `PUT /location-audience/{id}` and `POST /location-audience/{id}/duplicate` take, and the list conventions of
  * `GET /location-audiences`. Areas are circles with the geolists' rules and words (latitude −90..90, longitude
  * −180..180, radius in metres > 0, GEOLIST_DEFAULT_RADIUS when left out); the minimum of users is §9's, with the
@@ -7,6 +7,7 @@
  * day) and the time zone an IANA name the platform's Intl knows.
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import { GEOLIST_DEFAULT_RADIUS, LOCATION_AUDIENCE_MIN_USERS } from '../dictionary/constants';
 import {
   LOCATION_AUDIENCE_AREA_NAME_MAX_LENGTH,
@@ -19,7 +20,7 @@ import {
   LOCATION_AUDIENCE_WHOLE_DAY,
   MAX_LOCATION_AUDIENCE_AREAS,
 } from '../dictionary/location-audiences';
-import { textRule, ZDay, ZTimeRange } from './campaign-form';
+import { textRule, ZDay, ZTimeRange } from './fields';
 import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import { MAX_LATITUDE, MAX_LONGITUDE } from './geolist';
 import type { ListSpec } from './list-query';
@@ -174,7 +175,7 @@ export const ZLocationAudienceDuplicate = z.strictObject({ name: ZLocationAudien
 export type TLocationAudienceDuplicate = z.output<typeof ZLocationAudienceDuplicate>;
 
 export const duplicateLocationAudienceName = (name: string): string =>
-  `${name} (copy)`.slice(0, LOCATION_AUDIENCE_NAME_MAX_LENGTH);
+  copyName(name, LOCATION_AUDIENCE_NAME_MAX_LENGTH);
 
 /** `GET /location-audiences`: deleted ones only when filtering on `state`; newest first. */
 export const LOCATION_AUDIENCE_LIST_SPEC = {

@@ -156,6 +156,7 @@ export const campaignStateTransitionMessage = (from: string, to: string): string
 export const CAMPAIGN_TYPE_FIXED_MESSAGE =
   'The type of a campaign cannot change once it is no longer a draft';
 export const CAMPAIGN_DELETED_MESSAGE = 'A deleted campaign cannot be changed';
+export const STRATEGY_DELETED_MESSAGE = 'A deleted strategy cannot be changed';
 export const CAMPAIGN_ORGANIZATION_FIXED_MESSAGE =
   'The organization of a campaign can only change while it is a draft';
 export const SYNCHRONIZED_UNLINK_MESSAGE =
@@ -213,6 +214,10 @@ export const DEAL_EXTERNAL_ID_TAKEN_MESSAGE =
 export const DEAL_FLOOR_PRICE_MESSAGE = 'The floor price must be greater than 0';
 export const DEAL_END_DATE_REQUIRED_MESSAGE = 'A programmatic guaranteed deal needs an end date';
 export const DEAL_DELETED_MESSAGE = 'A deleted deal cannot be changed';
+export const GEOLIST_DELETED_MESSAGE = 'A deleted geolist cannot be changed';
+export const PUBLISHER_LIST_DELETED_MESSAGE = 'A deleted publisher list cannot be changed';
+export const AUDIENCE_DELETED_MESSAGE = 'A deleted audience cannot be changed';
+export const LOCATION_AUDIENCE_DELETED_MESSAGE = 'A deleted location audience cannot be changed';
 export const DEAL_ORGANIZATION_MESSAGE = 'Deals are not available to this organization';
 export const dealDuplicationMessage = (externalId: string, supplyPartner: string): string =>
   `The deal could not be duplicated: the ID ${externalId} is already used with ${supplyPartner} in this organization. Give the copy another ID at the exchange or another supply partner`;

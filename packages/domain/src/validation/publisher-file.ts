@@ -1,6 +1,6 @@
 /**
  * Publishers and publisher list files (spec §5 "publisher list file: publishers in a single column, one per
- * line"; issue 7, decision 018). A publisher is a web domain (example.com) or an app bundle or store id
+ * line"; decision 018). A publisher is a web domain (example.com) or an app bundle or store id
  * (com.example.app, id389801252). The file reader takes one line at a time and keeps only its counters and the
  * first MAX_REPORTED_PUBLISHER_LINES problems, so the server can stream a large file through it; the browser
  * previews a file with `parsePublisherFile`, which reads the same way.

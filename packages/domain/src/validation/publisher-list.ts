@@ -1,16 +1,17 @@
 /**
- * Publisher lists (spec §3, §5; issue 7, decision 018): what `POST /publisher-list`, `PUT /publisher-list/{id}`,
+ * Publisher lists (spec §3, §5; decision 018): what `POST /publisher-list`, `PUT /publisher-list/{id}`,
  * `POST /publisher-list/{id}/duplicate` and the publisher calls take, and the list conventions of
  * `GET /publisher-lists`, `GET /v2/organization/{id}/publishers-lists`, a list's publishers and `GET /publishers`.
  */
 import { z } from 'zod';
+import { copyName } from '../api/history';
 import {
   PUBLISHER_LIST_KINDS,
   PUBLISHER_LIST_STATES,
   PUBLISHER_PLATFORMS,
   PUBLISHER_UPLOAD_MODES,
 } from '../dictionary/publisher-lists';
-import { textRule } from './campaign-form';
+import { textRule } from './fields';
 import { requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import { maxLengthMessage, PUBLISHER_MESSAGE } from './messages';
@@ -113,7 +114,7 @@ export const ZPublisherListDuplicate = z.strictObject({ name: ZPublisherListName
 export type TPublisherListDuplicate = z.output<typeof ZPublisherListDuplicate>;
 
 export const duplicatePublisherListName = (name: string): string =>
-  `${name} (copy)`.slice(0, PUBLISHER_LIST_NAME_MAX_LENGTH);
+  copyName(name, PUBLISHER_LIST_NAME_MAX_LENGTH);
 
 /** `POST /publisher-list/{id}/publishers` (multipart `data`): whether the file replaces or adds, at `version`. */
 export const ZPublisherUpload = z.strictObject({

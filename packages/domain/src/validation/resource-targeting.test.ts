@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZCampaignComplete, ZCampaignDraft, ZCampaignUpdate, ZTargeting } from './campaign-form';
+import { ZCampaignComplete, ZCampaignDraft, ZCampaignUpdate } from './campaign-form';
+import { ZTargeting } from './campaign-targeting';
 import { AUDIENCES_REQUIRED_MESSAGE, maxLengthMessage } from './messages';
 import {
   areAudiencesRequired,

@@ -1,5 +1,5 @@
 /**
- * Resource targeting of campaigns and strategies (issue 7, decision 021): which audiences, location
+ * Resource targeting of campaigns and strategies (decision 021): which audiences, location
  * audiences, geolists, publisher lists and deals a campaign (or one of its strategies) targets, by id.
  *
  * Levels: the campaign holds every kind; a strategy narrows its campaign with its own audiences, location

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { DEFAULT_SCHEDULE } from './campaign-form';
+import { DEFAULT_SCHEDULE } from './campaign-schedule';
 import { parseListQuery } from './list-query';
 import {
   CAMPAIGN_NAME_MESSAGE,

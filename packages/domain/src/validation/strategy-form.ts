@@ -1,5 +1,5 @@
 /**
- * Strategy writes of issue 5: a strategy belongs to a campaign and has its own lifetime, location, schedule,
+ * Strategy writes: a strategy belongs to a campaign and has its own lifetime, location, schedule,
  * bid and budget share (§3, §4). Shared by the server's bodies and the console's strategy dialog.
  *
  * Which schema to use: the rules against the campaign (dates within the campaign's, location within its
@@ -12,21 +12,10 @@
 import { z } from 'zod';
 import { type PricingType, STRATEGY_STATES } from '../dictionary/campaigns';
 import type { Currency } from '../dictionary/currencies';
-import {
-  bidIssue,
-  CAMPAIGN_NAME_MAX_LENGTH,
-  DEFAULT_SCHEDULE,
-  isDay,
-  placeCountry,
-  type TCampaignIssue,
-  ZCampaignCountries,
-  ZCampaignNameField,
-  ZCityIds,
-  ZDay,
-  ZMoney,
-  ZRegionIds,
-  ZSchedule,
-} from './campaign-form';
+import { bidIssue, CAMPAIGN_NAME_MAX_LENGTH, type TCampaignIssue, ZCampaignNameField } from './campaign-form';
+import { DEFAULT_SCHEDULE, ZSchedule } from './campaign-schedule';
+import { ZCampaignCountries, ZCityIds, ZRegionIds } from './campaign-targeting';
+import { isDay, placeCountry, ZDay, ZMoney } from './fields';
 import { requiredOrInvalid, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {

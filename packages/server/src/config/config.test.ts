@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, mapTilesImageSource } from './config';
 
 /** Settings from the environment (README lists them): defaults, overrides and refusals of bad values. */
 
@@ -126,5 +126,43 @@ describe('loadConfig', () => {
       loadConfig({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '4', LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS: '6' })
         .login.maxFailuresPerAccountAndAddress,
     ).toBe(6);
+  });
+
+  it('shows OpenStreetMap tiles by default, other tiles from BEACON_MAP_TILES, and none when it is "off"', () => {
+    expect(loadConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    expect(
+      loadConfig({
+        BEACON_MAP_TILES: 'https://{s}.tiles.example.com/{z}/{x}/{y}@2x.png?key=k',
+        BEACON_MAP_ATTRIBUTION: '© Example maps',
+      }).mapTiles,
+    ).toEqual({
+      url: 'https://{s}.tiles.example.com/{z}/{x}/{y}@2x.png?key=k',
+      attribution: '© Example maps',
+    });
+    expect(loadConfig({ BEACON_MAP_TILES: 'off' }).mapTiles).toBeNull();
+    expect(loadConfig({ BEACON_MAP_TILES: 'OFF' }).mapTiles).toBeNull();
+  });
+
+  it('refuses a tile template that is not an http(s) URL with {z}, {x} and {y}', () => {
+    for (const value of [
+      'tiles.example.com/{z}/{x}/{y}.png',
+      'ftp://t.example/{z}/{x}/{y}',
+      'https://t.example/a.png',
+    ]) {
+      expect(() => loadConfig({ BEACON_MAP_TILES: value }), value).toThrow(/BEACON_MAP_TILES/);
+    }
+  });
+
+  it('lets the console load the tiles: their origin as an image source, subdomains as a wildcard', () => {
+    expect(mapTilesImageSource(loadConfig({}).mapTiles)).toBe('https://tile.openstreetmap.org');
+    expect(
+      mapTilesImageSource(
+        loadConfig({ BEACON_MAP_TILES: 'https://{s}.tile.example.com:8443/{z}/{x}/{y}.png' }).mapTiles,
+      ),
+    ).toBe('https://*.tile.example.com:8443');
+    expect(mapTilesImageSource(null)).toBeUndefined();
   });
 });

@@ -24,11 +24,48 @@ export type Config = {
   simulationGrantSeconds: number;
   prepaymentMultiplier: number;
   plannerMapUrl: string | undefined;
+  /**
+   * The street map under the console's maps (BEACON_MAP_TILES, BEACON_MAP_ATTRIBUTION): a raster tile URL
+   * template with `{z}`, `{x}` and `{y}`, and its attribution; null when `off` (the maps then show only the
+   * bundled country outlines, which are also what stays when the tiles do not load).
+   */
+  mapTiles: MapTiles | null;
   /** Trust X-Forwarded-* headers from a load balancer in front of N processes. */
   trustProxy: boolean;
 };
 
+export type MapTiles = { url: string; attribution: string };
+
 type Env = Record<string, string | undefined>;
+
+export const DEFAULT_MAP_TILES: MapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+};
+
+/** BEACON_MAP_TILES: unset for OpenStreetMap's tiles, `off` for none, or an http(s) template of `{z}/{x}/{y}`. */
+const mapTiles = (env: Env): MapTiles | null => {
+  const raw = env.BEACON_MAP_TILES?.trim();
+  const attribution = env.BEACON_MAP_ATTRIBUTION?.trim();
+  if (!raw) return { url: DEFAULT_MAP_TILES.url, attribution: attribution || DEFAULT_MAP_TILES.attribution };
+  if (raw.toLowerCase() === 'off') return null;
+  let protocol: string | undefined;
+  try {
+    // The placeholders are not valid in a host name ({s}): they are checked as the letter they stand for.
+    protocol = new URL(raw.replace(/\{[a-z]\}/g, 'a')).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (
+    (protocol !== 'https:' && protocol !== 'http:') ||
+    !['{z}', '{x}', '{y}'].every((p) => raw.includes(p))
+  ) {
+    throw new Error(
+      `BEACON_MAP_TILES must be "off" or an http(s) URL template with {z}, {x} and {y} (got "${raw}")`,
+    );
+  }
+  return { url: raw, attribution: attribution ?? '' };
+};
 
 const integer = (
   env: Env,
@@ -94,6 +131,19 @@ export const loadConfig = (env: Env = process.env): Config => {
     simulationGrantSeconds: integer(env, 'SIMULATION_GRANT_SECONDS', 300, 10),
     prepaymentMultiplier: decimal(env, 'PREPAYMENT_MULTIPLIER', 1),
     plannerMapUrl: env.PLANNER_MAP_URL || undefined,
+    mapTiles: mapTiles(env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
+};
+
+/**
+ * The Content-Security-Policy `img-src` source that lets the console load the configured tiles: the template's
+ * scheme and host, with a subdomain placeholder (`{s}`) as a wildcard; undefined when the tiles are off.
+ */
+export const mapTilesImageSource = (tiles: MapTiles | null): string | undefined => {
+  if (!tiles) return undefined;
+  const origin = /^https?:\/\/[^/?#]+/i.exec(tiles.url)?.[0];
+  if (!origin) return undefined;
+  const source = origin.replace(/\{s\}/g, '*');
+  return /[{}]/.test(source) ? `${source.slice(0, source.indexOf(':'))}:` : source;
 };

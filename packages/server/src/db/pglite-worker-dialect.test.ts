@@ -6,7 +6,7 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BeaconApp, buildApp } from '../app';
 import { loadConfig } from '../config/config';
-import { LIST_COUNT_MAX_AGE_MS } from '../lib/list-query';
+import { LIST_COUNT_MAX_AGE_MS } from '../lib/list-count-cache';
 import { uniqueSuffix } from '../test/factories';
 import { bearer, loginAs } from '../test/test-app';
 import { PGLITE_TEMPLATE_ENV } from '../test/test-database';

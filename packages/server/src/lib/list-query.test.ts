@@ -23,20 +23,11 @@ import { createOrganization } from '../modules/organizations/organizations.servi
 import { registerErrorHandling } from '../plugins/errors';
 import { SEED_ACTOR } from '../test/factories';
 import { startTestApp, type TestContext } from '../test/test-app';
-import {
-  applyListQuery,
-  asText,
-  countListQuery,
-  describeListQuery,
-  escapeLike,
-  LIST_COUNT_MAX_AGE_MS,
-  type ListSource,
-  listPage,
-  rememberedCountMaxAge,
-  selectedNames,
-  sendList,
-  ZListQuery,
-} from './list-query';
+import { LIST_COUNT_MAX_AGE_MS } from './list-count-cache';
+import { asText, selectedNames } from './list-page-json';
+import { listPage, rememberedCountMaxAge } from './list-query';
+import { describeListQuery, sendList, ZListQuery } from './list-route';
+import { applyListQuery, countListQuery, escapeLike, type ListSource } from './list-sql';
 import { organizationPathInScope } from './tenant-scope';
 
 /**

@@ -191,27 +191,31 @@ export const versionedWrite = async <R extends StoredRow>(
   });
 
 /**
- * A soft delete: the row is kept with its history, its state becomes `deletedState` and `deleted_at` is set, at the
- * version read (409 when stale). `alsoRun` carries the module's own consequences in the same transaction.
+ * A soft delete: the row is kept with its history and `deleted_at` is set at the version read (409 when stale).
+ * A resource with a deleted state (`deletedState`, 'deleted' by default) also takes that state and history records
+ * the state's change; one without (`deletedState: null`, e.g. creatives, strategies) records `deleted: false → true`.
+ * `alsoRun` carries the module's own consequences in the same transaction.
  */
-export const softDelete = async <R extends StoredRow & { state: string }>(
+export const softDelete = async <R extends StoredRow & { state?: string }>(
   db: Kysely<Database>,
   kind: ResourceKind & { table: VersionedTable },
   actor: HistoryActor,
   before: R,
   version: number,
   now: Date,
-  options: { deletedState?: string; alsoRun?: (trx: Kysely<Database>) => Promise<void> } = {},
+  options: { deletedState?: string | null; alsoRun?: (trx: Kysely<Database>) => Promise<void> } = {},
 ): Promise<void> => {
-  const deletedState = options.deletedState ?? 'deleted';
+  const deletedState = options.deletedState === undefined ? 'deleted' : options.deletedState;
   await db.transaction().execute(async (trx) => {
-    const values = { state: deletedState, deleted_at: now };
+    const values = deletedState === null ? { deleted_at: now } : { state: deletedState, deleted_at: now };
     if (!(await updateAtVersion(trx, kind.table, before.id, version, values, now))) {
       throw new AppError('STALE_VERSION');
     }
     await options.alsoRun?.(trx);
     await recordChange(trx, kind, before, actor, 'delete', [
-      { field: 'state', from: before.state, to: deletedState },
+      deletedState === null
+        ? { field: 'deleted', from: false, to: true }
+        : { field: 'state', from: before.state ?? null, to: deletedState },
     ]);
   });
 };

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { StagedSetTable } from '../db/schema';
+import type { HistoryActor } from '../modules/history/history.service';
+import { AppError } from './app-error';
 import type { Clock } from './clock';
 import { enqueueJob, type JobDefinition } from './jobs';
+import { type ResourceKind, type StoredRow, type VersionedTable, versionedWrite } from './resources';
 
 /**
  * Bulk uploads in short batches (decision 033). The embedded database has one session and a transaction owns
@@ -64,14 +67,42 @@ export const timedBatch = async <T>(sizer: BatchSizer, rows: number, run: () => 
   return result;
 };
 
-/** Where the rows of a kind live: their table, the parent and set columns, and a column that keys a row. */
-const ROWS_OF: Record<StagedKind, { table: string; parent: string; key: string }> = {
-  publisher_list_entries: { table: 'publisher_list_entries', parent: 'list_id', key: 'publisher' },
-  geolist_areas: { table: 'geolist_areas', parent: 'geolist_id', key: 'position' },
+/**
+ * Where the rows of a kind live: their table, the parent and set columns, and a column that keys a row; and the
+ * parent's table with its columns of the current set and of how many rows it holds.
+ */
+const ROWS_OF: Record<
+  StagedKind,
+  {
+    table: string;
+    parent: string;
+    key: string;
+    parentTable: 'publisher_lists' | 'geolists';
+    setColumn: 'entry_set' | 'area_set';
+    countColumn: 'publishers_count' | 'areas_count';
+  }
+> = {
+  publisher_list_entries: {
+    table: 'publisher_list_entries',
+    parent: 'list_id',
+    key: 'publisher',
+    parentTable: 'publisher_lists',
+    setColumn: 'entry_set',
+    countColumn: 'publishers_count',
+  },
+  geolist_areas: {
+    table: 'geolist_areas',
+    parent: 'geolist_id',
+    key: 'position',
+    parentTable: 'geolists',
+    setColumn: 'area_set',
+    countColumn: 'areas_count',
+  },
 };
 
 /** An id for a parent row written later (a create's rows are staged before the row exists). */
-export const reserveParentId = async (db: Db, table: 'publisher_lists' | 'geolists'): Promise<string> => {
+export const reserveParentId = async (db: Db, kind: StagedKind): Promise<string> => {
+  const table = ROWS_OF[kind].parentTable;
   const { rows } = await sql<{ id: string }>`
     SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::text AS id
   `.execute(db);
@@ -166,6 +197,153 @@ export const withStagedSet = async <T>(
     deps.jobs.wake();
     throw error;
   }
+};
+
+/** One set of a parent's rows. */
+export type StagedSetRef = { parentId: string; setId: string };
+
+/**
+ * What a new set is made of: first the rows of another set copied page by page (an append, a duplicate), then
+ * new rows in batches (an array, or batches read as they come, e.g. from a file on disk). The module gives its
+ * own statements; the batching, the count and the limit are the same for every kind.
+ */
+export type StagedRowSource<Row, Cursor> = {
+  /** Copies one page of rows after `after` (null: from the first) into `to`: how many, and the last key. */
+  copyPage?: (
+    db: Db,
+    to: StagedSetRef,
+    after: Cursor | null,
+    size: number,
+  ) => Promise<{ copied: number; last: Cursor | null }>;
+  /** New rows after the copy: all of them, or batches of about the size asked for. */
+  add?: readonly Row[] | ((size: () => number) => AsyncIterable<readonly Row[]>);
+  /** Writes one batch into `to` after `written` rows; answers how many rows the set gained. */
+  insert?: (db: Db, to: StagedSetRef, rows: readonly Row[], written: number) => Promise<number>;
+  /** The most rows a set may hold, and the error of one more (thrown as soon as it is passed). */
+  limit?: { max: number; error: () => Error };
+};
+
+/** The rows of a new set of one parent, for `withStagedRows`. */
+export type StagedRows<Row, Cursor> = StagedRowSource<Row, Cursor> & { kind: StagedKind; parentId: string };
+
+/** The batches of an array, each of the size the sizer asks for when it is cut. */
+const batchesOf = async function* <Row>(rows: readonly Row[], size: () => number) {
+  for (let start = 0; start < rows.length; ) {
+    const batch = rows.slice(start, start + size());
+    start += batch.length;
+    yield batch;
+  }
+};
+
+const writeRows = async <Row, Cursor>(db: Db, setId: string, rows: StagedRows<Row, Cursor>) => {
+  const sizer = createBatchSizer();
+  let count = 0;
+  const added = (more: number) => {
+    count += more;
+    if (rows.limit && count > rows.limit.max) throw rows.limit.error();
+  };
+  const { copyPage, add, insert } = rows;
+  const to: StagedSetRef = { parentId: rows.parentId, setId };
+  if (copyPage) {
+    let after: Cursor | null = null;
+    for (;;) {
+      const size = sizer.size;
+      const from: Cursor | null = after;
+      const page: { copied: number; last: Cursor | null } = await timedBatch(sizer, size, () =>
+        copyPage(db, to, from, size),
+      );
+      added(page.copied);
+      if (page.copied < size || page.last === null) break;
+      after = page.last;
+    }
+  }
+  if (add && insert) {
+    const batches = typeof add === 'function' ? add(() => sizer.size) : batchesOf(add, () => sizer.size);
+    for await (const batch of batches) {
+      const written = count;
+      added(await timedBatch(sizer, batch.length, () => insert(db, to, batch, written)));
+    }
+  }
+  return count;
+};
+
+/**
+ * Writes a new, invisible set of a parent's rows (decision 033) batch by batch, each batch one short statement
+ * sized to about BATCH_TARGET_MS so other requests get the database between batches; then `publish(setId,
+ * count)` makes it visible in one short transaction (which calls promoteSet). A failed write or publish
+ * discards the set for the cleanup job.
+ */
+export const withStagedRows = <Row, Cursor, T>(
+  deps: { db: Db; clock: Clock; jobs: { wake: () => void } },
+  rows: StagedRows<Row, Cursor>,
+  publish: (setId: string, count: number) => Promise<T>,
+): Promise<T> =>
+  withStagedSet(deps, rows.kind, rows.parentId, (setId) => writeRows(deps.db, setId, rows), publish);
+
+/**
+ * A new parent row with its rows (a create, a duplicate): the rows are staged under an id reserved for the
+ * parent, and `insert(trx, parentId, setId, count)` writes the parent row pointing at them in the one short
+ * transaction that promotes the set, so that the row appears with its rows or not at all.
+ */
+export const insertWithStagedRows = async <Row, Cursor, T>(
+  deps: { db: Db; clock: Clock; jobs: { wake: () => void } },
+  kind: StagedKind,
+  rows: StagedRowSource<Row, Cursor>,
+  insert: (trx: Db, parentId: string, setId: string, count: number) => Promise<T>,
+): Promise<T> => {
+  const parentId = await reserveParentId(deps.db, kind);
+  return withStagedRows(deps, { ...rows, kind, parentId }, (setId, count) =>
+    deps.db.transaction().execute(async (trx) => {
+      await promoteSet(trx, deps.clock, kind, parentId, setId, null);
+      return insert(trx, parentId, setId, count);
+    }),
+  );
+};
+
+/**
+ * A parent's rows replaced at the version read (decision 039): the new set is staged, then one versioned write
+ * makes it current (with the parent's count and set columns, `values` and the history entry of `write`) and
+ * discards `previousSetId` for the cleanup job.
+ */
+export const versionedWriteWithStagedRows = <Row, Cursor, R extends StoredRow>(
+  deps: { db: Db; clock: Clock; jobs: { wake: () => void } },
+  kind: StagedKind,
+  rows: StagedRowSource<Row, Cursor>,
+  resource: ResourceKind & { table: VersionedTable },
+  actor: HistoryActor,
+  write: Omit<Parameters<typeof versionedWrite<R>>[3], 'values' | 'now' | 'alsoRun'> & {
+    values?: Record<string, unknown>;
+    previousSetId: string;
+  },
+): Promise<R> => {
+  const { previousSetId, values, ...rest } = write;
+  const parentId = write.before.id;
+  const { setColumn, countColumn } = ROWS_OF[kind];
+  return withStagedRows(deps, { ...rows, kind, parentId }, (setId, count) =>
+    versionedWrite(deps.db, resource, actor, {
+      ...rest,
+      values: { ...values, [countColumn]: count, [setColumn]: setId },
+      now: deps.clock.now(),
+      alsoRun: (trx) => promoteSet(trx, deps.clock, kind, parentId, setId, previousSetId),
+    }),
+  );
+};
+
+/**
+ * 409 `STALE_VERSION` unless `setId` is still the parent's current set: a copy made page by page, outside a
+ * transaction, is of one moment only if the set it read was not replaced meanwhile.
+ */
+export const assertCurrentSet = async (
+  trx: Db,
+  kind: StagedKind,
+  parentId: string,
+  setId: string,
+): Promise<void> => {
+  const { parentTable, setColumn } = ROWS_OF[kind];
+  const { rows } = await sql<{ set_id: string }>`
+    SELECT ${sql.ref(setColumn)}::text AS set_id FROM ${sql.table(parentTable)} WHERE id = ${parentId}::bigint
+  `.execute(trx);
+  if (rows[0]?.set_id !== String(setId)) throw new AppError('STALE_VERSION');
 };
 
 /** Deletes rows of one table in batches until `where` matches none; answers how many went. */

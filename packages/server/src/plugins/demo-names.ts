@@ -110,7 +110,8 @@ export const registerDemoNames = (app: FastifyInstance): void => {
     if (!request.isDemo || request.method !== 'GET' || typeof payload !== 'string') return payload;
     if (UNCHANGED.test(request.url) || !request.url.startsWith('/api/')) return payload;
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json') || reply.statusCode >= 400) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json') || reply.statusCode >= 400)
+      return payload;
     return anonymisedPayload(request, payload);
   });
 };

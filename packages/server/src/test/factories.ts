@@ -1,14 +1,12 @@
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import type { UserRole } from '@beacon/domain/dictionary/roles';
-import {
-  DEFAULT_SCHEDULE,
-  EMPTY_CAMPAIGN_INTERNAL,
-  EMPTY_TARGETING,
-} from '@beacon/domain/validation/campaign-form';
+import { EMPTY_CAMPAIGN_INTERNAL } from '@beacon/domain/validation/campaign-internal';
+import { DEFAULT_SCHEDULE } from '@beacon/domain/validation/campaign-schedule';
+import { EMPTY_TARGETING } from '@beacon/domain/validation/campaign-targeting';
 import { EMPTY_STRATEGY_LOCATION } from '@beacon/domain/validation/strategy-form';
 import type { NewCampaign, NewStrategy } from '../db/schema';
 import type { CampaignRecord, StrategyRecord } from '../modules/campaigns/campaigns.repo';
-import { insertCampaignWithHistory } from '../modules/campaigns/campaigns.service';
+import { insertCampaignWithHistory } from '../modules/campaigns/campaigns.rows';
 import { insertStrategyWithHistory } from '../modules/campaigns/strategies.service';
 import type { HistoryActor } from '../modules/history/history.service';
 import { createOrganization } from '../modules/organizations/organizations.service';

@@ -5,7 +5,7 @@ import type { HistoryActor } from '../../modules/history/history.service';
 import type { Db } from '../database';
 
 /**
- * Demo audiences (issue 7, decision 019): Demo Agency's private audience (empty: it fills with an upload, no
+ * Demo audiences (decision 019): Demo Agency's private audience (empty: it fills with an upload, no
  * invented identifiers) and an interaction audience over the demo campaigns' conversions (counted from the
  * tracking events there are, none on a fresh start), and the segments Data Partner Co publishes with the
  * sizes of its catalogue. Every one satisfies the domain's create schema (audiences.seed.test.ts checks it).

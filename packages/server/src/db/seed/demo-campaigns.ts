@@ -1,19 +1,16 @@
 import { toMicros } from '@beacon/domain/dictionary/currencies';
-import {
-  EMPTY_CAMPAIGN_INTERNAL,
-  EMPTY_TARGETING,
-  scheduleForPreset,
-  type TTargeting,
-} from '@beacon/domain/validation/campaign-form';
+import { EMPTY_CAMPAIGN_INTERNAL } from '@beacon/domain/validation/campaign-internal';
+import { scheduleForPreset } from '@beacon/domain/validation/campaign-schedule';
+import { EMPTY_TARGETING, type TTargeting } from '@beacon/domain/validation/campaign-targeting';
 import { EMPTY_STRATEGY_LOCATION, type TStrategyLocation } from '@beacon/domain/validation/strategy-form';
-import { insertCampaignWithHistory } from '../../modules/campaigns/campaigns.service';
+import { insertCampaignWithHistory } from '../../modules/campaigns/campaigns.rows';
 import { insertStrategyWithHistory } from '../../modules/campaigns/strategies.service';
 import type { HistoryActor } from '../../modules/history/history.service';
 import type { Db } from '../database';
 import type { NewCampaign } from '../schema';
 
 /**
- * Demo campaigns of Demo Agency and its child Demo Advertiser (issue 5), so that a fresh `npm start` shows a
+ * Demo campaigns of Demo Agency and its child Demo Advertiser, so that a fresh `npm start` shows a
  * populated /campaigns page: one of each type, in every state the grid distinguishes (running, all strategies
  * paused, ended, inactive, draft, synchronized). Dates are relative to the day of seeding. Every campaign and
  * strategy satisfies the domain's rules (campaigns.seed.test.ts checks it).

@@ -1,12 +1,13 @@
 import type { CreativeState, CreativeType, GoogleApprovalStatus } from '@beacon/domain/dictionary/creatives';
 import { TECHNICAL_TYPE_OF } from '@beacon/domain/validation/creative-form';
-import { insertCreativeWithHistory, writeCampaignLinks } from '../../modules/creatives/creatives.service';
+import { writeCampaignLinks } from '../../modules/creatives/creatives.links';
+import { insertCreativeWithHistory } from '../../modules/creatives/creatives.resource';
 import type { HistoryActor } from '../../modules/history/history.service';
 import type { Db } from '../database';
 import type { CampaignCreativeLinkState } from '../schema';
 
 /**
- * Demo creatives (issue 6) of Demo Agency, its child Demo Advertiser and Northwind Media: tags, rich media
+ * Demo creatives (decision 022) of Demo Agency, its child Demo Advertiser and Northwind Media: tags, rich media
  * and a VAST wrapper (their content is inline, so they preview without uploaded files), some approved and
  * linked to the demo campaigns, some pending approval (the back office's queue), one rejected. Every creative
  * satisfies the domain's create schema (creatives.seed.test.ts checks it).

@@ -4,7 +4,7 @@ import type { HistoryActor } from '../../modules/history/history.service';
 import type { Db } from '../database';
 
 /**
- * Demo geolists of Demo Agency and its child Demo Advertiser (issue 7), so that a fresh `npm start` has
+ * Demo geolists of Demo Agency and its child Demo Advertiser, so that a fresh `npm start` has
  * geolists to list and target: stores in Madrid (a country, region and city, high precision), Barcelona
  * stations (default radius) and London stadiums in the child organization. Real places, rounded coordinates;
  * every area satisfies the geolist rules (geolists.seed.test.ts checks it).

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../database';
 
 /**
- * Demo location audiences of Demo Agency and its child Demo Advertiser (issue 7), so that a fresh `npm start`
+ * Demo location audiences of Demo Agency and its child Demo Advertiser (decision 017), so that a fresh `npm start`
  * has some to list and target: city-centre circles with both precisions, a time range and zones of their
  * own. Dates are relative to the day of seeding; every one satisfies the domain's create schema
  * (location-audiences.routes.test.ts checks it).

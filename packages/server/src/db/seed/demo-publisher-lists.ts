@@ -5,7 +5,7 @@ import { insertPublisherListWithHistory } from '../../modules/publisher-lists/pu
 import type { Db } from '../database';
 
 /**
- * Demo publishers (issue 7, decision 018): a catalogue of well-known apps and sites for the search publishers
+ * Demo publishers (decision 018): a catalogue of well-known apps and sites for the search publishers
  * dialog, with their display names, and an allowlist and a blocklist of Demo Agency. The identifiers are the
  * public ones (store bundle ids, numeric App Store ids, domains); the blocklist's made-for-advertising sites
  * are invented `.example` domains, not real sites accused of anything.

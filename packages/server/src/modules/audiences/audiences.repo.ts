@@ -4,7 +4,8 @@ import type { AUDIENCE_LIST_SPEC } from '@beacon/domain/validation/audience-form
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AudienceTable, Database } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { deleteRowsInBatches } from '../../lib/staged-sets';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
@@ -290,26 +291,3 @@ export const findAudienceForCount = (db: Kysely<Database>, id: string) =>
     .select(['id', 'type', 'state', 'kpis', 'campaign_ids'])
     .where('id', '=', id)
     .executeTakeFirst();
-
-export const findAudienceHistory = (db: Kysely<Database>, audienceId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'audience')
-    .where('h.entity_id', '=', audienceId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();

@@ -1,5 +1,6 @@
 import {
   AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE,
+  AUDIENCE_DELETED_MESSAGE,
   AUDIENCE_FIELD_TYPE_MESSAGE,
   AUDIENCE_IDENTIFIER_UUID_MESSAGE,
   AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
@@ -26,7 +27,7 @@ import {
 import { audienceJobs } from './audiences.jobs';
 import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './audiences.schemas';
 
-/** Every audience endpoint and rule of issue 7 through the API (decision 019). */
+/** Every audience endpoint and rule through the API (decisions 019 and 039). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -197,14 +198,16 @@ describe('PUT, DELETE, duplicate and history', () => {
     const updated = await call('editor', 'PUT', `/audience/${audience.id}`, { version: 1, name: 'After' });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json<TAudience>()).toMatchObject({ name: 'After', version: 2 });
-    expect(
-      (await call('owner', 'PUT', `/audience/${audience.id}`, { version: 1, name: 'Late' })).statusCode,
-    ).toBe(409);
+    const stale = await call('owner', 'PUT', `/audience/${audience.id}`, { version: 1, name: 'Late' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ code: string }>().code).toBe('STALE_VERSION');
     expect(
       (await call('owner', 'PUT', `/audience/${audience.id}`, { version: 2, type: 'interaction' }))
         .statusCode,
     ).toBe(400);
-    expect((await call('owner', 'DELETE', `/audience/${audience.id}?version=1`)).statusCode).toBe(409);
+    const staleDelete = await call('owner', 'DELETE', `/audience/${audience.id}?version=1`);
+    expect(staleDelete.statusCode).toBe(409);
+    expect(staleDelete.json<{ code: string }>().code).toBe('STALE_VERSION');
     expect((await call('owner', 'DELETE', `/audience/${audience.id}?version=2`)).statusCode).toBe(204);
     const deleted = await call('owner', 'GET', `/audience/${audience.id}`);
     expect(deleted.json<TAudience>().state).toBe('deleted');
@@ -216,9 +219,18 @@ describe('PUT, DELETE, duplicate and history', () => {
         .json<TAudience[]>()
         .map((row) => row.id),
     ).toContain(audience.id);
-    expect(
-      (await call('owner', 'PUT', `/audience/${audience.id}`, { version: 3, name: 'Zombie' })).statusCode,
-    ).toBe(409);
+    // A write to a deleted audience is 409 DELETED (decision 039), whatever version it sends.
+    for (const refused of [
+      await call('owner', 'PUT', `/audience/${audience.id}`, { version: 3, name: 'Zombie' }),
+      await call('owner', 'PUT', `/audience/${audience.id}`, { version: 1, name: 'Stale zombie' }),
+      await call('owner', 'DELETE', `/audience/${audience.id}?version=3`),
+      await call('owner', 'POST', `/audience/${audience.id}/duplicate`, {}),
+      await upload('owner', audience.id, `${uuid(1)}\n`),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ code: string }>().code).toBe('DELETED');
+      expect(detailsOf(refused)).toEqual([{ path: 'state', message: AUDIENCE_DELETED_MESSAGE }]);
+    }
     const history = (await call('owner', 'GET', `/audience/${audience.id}/history`)).json<
       TAudienceHistoryEntry[]
     >();
@@ -244,7 +256,7 @@ describe('PUT, DELETE, duplicate and history', () => {
       TAudienceHistoryEntry[]
     >();
     expect(history[0]?.action).toBe('duplicate');
-    expect(history[0]?.changes[0]).toEqual({ field: 'source', from: null, to: audience.id });
+    expect(history[0]?.changes[0]).toEqual({ field: 'duplicated_from', from: null, to: audience.id });
   });
 });
 

@@ -8,11 +8,11 @@ import {
   ZAudienceUpdate,
 } from '@beacon/domain/validation/audience-form';
 import { AUDIENCE_NO_REBUILD_REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
+import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import {
   ZAudience,
@@ -37,18 +37,13 @@ import {
 /** The multipart field of an identifiers file. */
 export const AUDIENCE_FILE_FIELD = 'file';
 
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
-
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
 
 const UPLOAD_DESCRIPTION = `multipart/form-data with, in this order, the \`${MULTIPART_DATA_FIELD}\` field (JSON: \`commits_not_to_rebuild: true\` — the §5 checkbox committing not to rebuild the audience from the identifiers, refused without it — and an optional \`identifier_type\` for lines without a type) and the \`${AUDIENCE_FILE_FIELD}\` (text, one identifier per line, optionally \`identifier,type\`; at most ${MAX_IDENTIFIER_FILE_BYTES / 1024 / 1024} MB). The file is read as it arrives and each identifier kept only as a keyed hash: no call answers identifiers back. A file with a bad line stores nothing and answers 400 with a detail per bad line (\`line\`). Afterwards \`users_count\` is null (updating) until the count job has run.`;
 
 /**
- * Audiences of issue 7 (decision 019), all under §6 `resources-audiences`: every role but advertiser,
+ * Audiences (decision 019), all under §6 `resources-audiences`: every role but advertiser,
  * adexchange, creative manager and viewer, in any organization but an other-partner one. Writes need an edit
  * role on top (the service answers 403); an audience outside the caller's scope answers 404, except the
  * published segments of data partners, which may be read.

@@ -4,7 +4,7 @@ import { DEMO_AUDIENCES } from '../../db/seed/demo-audiences';
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 import type { TAudience } from './audiences.schemas';
 
-/** The demo audiences follow the audience rules and are there after a demo seed (issue 7). */
+/** The demo audiences follow the audience rules and are there after a demo seed (decision 019). */
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
-import { MAX_REPORTED_IDENTIFIER_LINES } from '@beacon/domain/dictionary/audiences';
+import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
+import { AUDIENCE_NAME_MAX_LENGTH, MAX_REPORTED_IDENTIFIER_LINES } from '@beacon/domain/dictionary/audiences';
 import {
   AUDIENCE_LIST_SPEC,
   audienceTypeIssues,
-  duplicateAudienceName,
   isSegmentType,
   isUploadType,
   type TAudienceCreate,
@@ -22,6 +22,7 @@ import {
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE,
+  AUDIENCE_DELETED_MESSAGE,
   AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
   AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
   AUDIENCE_ORGANIZATION_MESSAGE,
@@ -29,14 +30,25 @@ import {
   AUDIENCE_UPLOAD_TYPE_MESSAGE,
   audienceMoreBadLinesMessage,
 } from '@beacon/domain/validation/messages';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
+import {
+  assertCanEdit,
+  historyOf,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  recordChange,
+  softDelete,
+  versionedWrite,
+  writable,
+} from '../../lib/resources';
 import { createBatchSizer, timedBatch } from '../../lib/staged-sets';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { queueAudienceCount, queueAudienceUploadsCleanup } from './audiences.jobs';
 import {
@@ -45,7 +57,6 @@ import {
   commitAudienceUpload,
   createAudienceUpload,
   discardAudienceUploads,
-  findAudienceHistory,
   findAudienceInScope,
   findCampaignsUnder,
   findSharedSegment,
@@ -53,20 +64,21 @@ import {
   listAudiencesInScope,
   listSharedSegments,
 } from './audiences.repo';
-import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './audiences.schemas';
+import type { TAudience, TAudienceUploadResult } from './audiences.schemas';
 
 /**
- * Audiences of issue 7 (decision 019). Every call needs §6 `resources-audiences` (the route declares it, which
+ * Audiences (decision 019), on the shared resource shape (decision 039). Every call needs §6 `resources-audiences` (the route declares it, which
  * also shuts out other-partner organizations); writes also need an edit role. An audience outside the caller's
  * scope answers 404, except the segments data partners publish, which anyone with access may read (not change,
  * duplicate or see the history of). Every write records history (actor and impersonator) in its transaction;
  * uploads record how many identifiers came, never the identifiers, which are kept only as keyed hashes.
  */
 
-const ENTITY = 'audience';
-
-const assertCanEdit = (principal: Principal): void => {
-  if (!canEditAudiences(principal.role)) throw new AppError('FORBIDDEN');
+const AUDIENCE: ResourceKind & { table: 'audiences' } = {
+  entity: 'audience',
+  table: 'audiences',
+  canEdit: canEditAudiences,
+  deletedMessage: AUDIENCE_DELETED_MESSAGE,
 };
 
 const invalid = (details: { path: string[]; message: string }[]): AppError =>
@@ -106,40 +118,13 @@ const historyViewOf = (record: AudienceRecord) => ({
   ...(isSegmentType(record.type) ? { users_count: Number(record.users_count ?? 0) } : {}),
 });
 
-const audienceNow = async (db: Kysely<Database>, id: string): Promise<AudienceRecord> => {
-  const found = await findAudienceInScope(db, { kind: 'all' }, id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return found;
-};
+/** An audience whatever the scope (to read a row back in the transaction that wrote it). */
+const findAudienceById = (db: Kysely<Database>, id: string): Promise<AudienceRecord | undefined> =>
+  findAudienceInScope(db, { kind: 'all' }, id);
 
-/** An audience in the caller's scope, else 404. */
-const audienceInScope = async (deps: Deps, principal: Principal, id: string): Promise<AudienceRecord> => {
-  const found = await findAudienceInScope(deps.db, scopeOf(principal), id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return found;
-};
-
-const recordChange = async (
-  db: Kysely<Database>,
-  audience: Pick<AudienceRecord, 'id' | 'organization_id'>,
-  action: string,
-  actor: HistoryActor,
-  changes: { field: string; from: unknown; to: unknown }[],
-): Promise<void> => {
-  await recordHistory(db, {
-    entity: ENTITY,
-    entityId: audience.id,
-    organizationId: audience.organization_id,
-    action,
-    actor,
-    changes,
-  });
-};
-
-/** A deleted audience keeps its history; a write on it is as stale as one at an old version. */
-const assertLive = (audience: AudienceRecord): void => {
-  if (audience.state === 'deleted') throw new AppError('STALE_VERSION');
-};
+/** The audience of a call in the caller's scope (the checks of `readable` or `writable` follow). */
+const audienceInScope = (deps: Deps, principal: Principal, id: string): Promise<AudienceRecord | undefined> =>
+  findAudienceInScope(deps.db, scopeOf(principal), id);
 
 /** The organization a new audience goes to: in scope, not deleted, allowed audiences by its role. */
 const targetOrganization = async (scope: TenantScope, deps: Deps, id: string) => {
@@ -176,35 +161,38 @@ export type NewAudience = {
   users_count: number | null;
 };
 
-/** Writes an audience and its `create` history (the service and the demo seed use it). */
-export const insertAudienceWithHistory = async (
+/**
+ * Writes an audience and its `create` history, or its `duplicate` history naming the original (the service, the
+ * demo seed and test factories use it).
+ */
+export const insertAudienceWithHistory = (
   db: Kysely<Database>,
   values: NewAudience,
   actor: HistoryActor,
-  action = 'create',
-  extraChanges: { field: string; from: unknown; to: unknown }[] = [],
-): Promise<AudienceRecord> => {
-  const { id } = await db
-    .insertInto('audiences')
-    .values({
-      organization_id: values.organization_id,
-      name: values.name,
-      description: values.description,
-      type: values.type,
-      kpis: values.kpis ?? [],
-      campaign_ids: (values.campaigns ?? []).map(String),
-      is_shared: values.is_shared ?? false,
-      users_count: values.users_count,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const created = await audienceNow(db, id);
-  await recordChange(db, created, action, actor, [
-    ...extraChanges,
-    ...diffFields(null, historyViewOf(created)),
-  ]);
-  return created;
-};
+  duplicatedFrom?: string,
+): Promise<AudienceRecord> =>
+  insertWithHistory(db, AUDIENCE, actor, {
+    insert: async (trx) => {
+      const { id } = await trx
+        .insertInto('audiences')
+        .values({
+          organization_id: values.organization_id,
+          name: values.name,
+          description: values.description,
+          type: values.type,
+          kpis: values.kpis ?? [],
+          campaign_ids: (values.campaigns ?? []).map(String),
+          is_shared: values.is_shared ?? false,
+          users_count: values.users_count,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    reload: findAudienceById,
+    historyView: historyViewOf,
+    duplicatedFrom,
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -236,30 +224,19 @@ export const listAudienceSegments = async (
 
 /** One audience in scope, or a published segment. */
 export const getAudience = async (deps: Deps, principal: Principal, id: string): Promise<TAudience> => {
-  const found =
-    (await findAudienceInScope(deps.db, scopeOf(principal), id)) ?? (await findSharedSegment(deps.db, id));
-  if (!found) throw new AppError('NOT_FOUND');
+  const found = await readable(
+    (await findAudienceInScope(deps.db, scopeOf(principal), id)) ?? findSharedSegment(deps.db, id),
+  );
   return toAudience(found);
 };
 
+/** The history of an audience in scope (not of another organization's published segment). */
 export const audienceHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<TAudienceHistoryEntry[]> => {
-  const audience = await audienceInScope(deps, principal, id);
-  const rows = await findAudienceHistory(deps.db, audience.id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return rows.map((row) => ({
-    id: Number(row.id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes,
-    created_at: row.created_at.toISOString(),
-  }));
-};
+): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, AUDIENCE, (await readable(audienceInScope(deps, principal, id))).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
@@ -270,7 +247,7 @@ export const createAudience = async (
   principal: Principal,
   body: TAudienceCreate,
 ): Promise<TAudience> => {
-  assertCanEdit(principal);
+  assertCanEdit(AUDIENCE, principal);
   const organization = await targetOrganization(
     scopeOf(principal),
     deps,
@@ -311,10 +288,7 @@ export const updateAudience = async (
   id: string,
   body: TAudienceUpdate,
 ): Promise<TAudience> => {
-  // Outside the scope is 404 whoever asks, as for reads; inside it a role without edit rights gets 403.
-  const before = await audienceInScope(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(before);
+  const before = await writable(AUDIENCE, principal, audienceInScope(deps, principal, id), body.version);
   const { version, campaigns, ...fields } = body;
   // An interaction audience keeps its stored KPIs and campaigns when the update leaves them out.
   const isInteraction = before.type === 'interaction';
@@ -332,35 +306,26 @@ export const updateAudience = async (
     isInteraction &&
     ((fields.kpis !== undefined && JSON.stringify(fields.kpis) !== JSON.stringify(before.kpis)) ||
       (nextCampaigns !== undefined && JSON.stringify(nextCampaigns) !== JSON.stringify(before.campaign_ids)));
-  const updated = await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('audiences')
-      .set({
-        ...(fields.name !== undefined ? { name: fields.name } : {}),
-        ...(fields.description !== undefined ? { description: fields.description } : {}),
-        ...(fields.kpis !== undefined ? { kpis: fields.kpis } : {}),
-        ...(nextCampaigns !== undefined ? { campaign_ids: nextCampaigns } : {}),
-        ...(fields.is_shared !== undefined ? { is_shared: fields.is_shared } : {}),
-        ...(fields.users_count !== undefined ? { users_count: fields.users_count } : {}),
-        ...(isRecount ? { users_count: null, users_counted_at: null } : {}),
-        updated_at: deps.clock.now(),
-        version: sql<number>`version + 1`,
-      })
-      .where('id', '=', before.id)
-      .where('version', '=', version)
-      .where('state', '<>', 'deleted')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
-    const after = await audienceNow(trx, before.id);
-    await recordChange(
-      trx,
-      after,
-      'update',
-      actorOf(principal),
-      diffFields(historyViewOf(before), historyViewOf(after)),
-    );
-    if (isRecount) await queueAudienceCount(trx, deps.clock, after.id);
-    return after;
+  const updated = await versionedWrite(deps.db, AUDIENCE, actorOf(principal), {
+    before,
+    version,
+    values: {
+      ...(fields.name !== undefined ? { name: fields.name } : {}),
+      ...(fields.description !== undefined ? { description: fields.description } : {}),
+      ...(fields.kpis !== undefined ? { kpis: fields.kpis } : {}),
+      ...(nextCampaigns !== undefined ? { campaign_ids: nextCampaigns } : {}),
+      ...(fields.is_shared !== undefined ? { is_shared: fields.is_shared } : {}),
+      ...(fields.users_count !== undefined ? { users_count: fields.users_count } : {}),
+      ...(isRecount ? { users_count: null, users_counted_at: null } : {}),
+    },
+    now: deps.clock.now(),
+    alsoRun: isRecount
+      ? async (trx) => {
+          await queueAudienceCount(trx, deps.clock, before.id);
+        }
+      : undefined,
+    reload: findAudienceById,
+    historyView: historyViewOf,
   });
   if (isRecount) deps.jobs.wake();
   return toAudience(updated);
@@ -376,25 +341,14 @@ export const deleteAudience = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  const before = await audienceInScope(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(before);
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const result = await trx
-      .updateTable('audiences')
-      .set({ state: 'deleted', deleted_at: now, updated_at: now, version: sql<number>`version + 1` })
-      .where('id', '=', before.id)
-      .where('version', '=', version)
-      .where('state', '<>', 'deleted')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
+  const before = await writable(AUDIENCE, principal, audienceInScope(deps, principal, id), version);
+  const now = deps.clock.now();
+  await softDelete(deps.db, AUDIENCE, actorOf(principal), before, version, now, {
     // Its identifiers stop counting now; the cleanup job deletes them in batches (decision 033).
-    await discardAudienceUploads(trx, { audienceId: before.id }, now);
-    await queueAudienceUploadsCleanup(trx, deps.clock);
-    await recordChange(trx, before, 'delete', actorOf(principal), [
-      { field: 'state', from: before.state, to: 'deleted' },
-    ]);
+    alsoRun: async (trx) => {
+      await discardAudienceUploads(trx, { audienceId: before.id }, now);
+      await queueAudienceUploadsCleanup(trx, deps.clock);
+    },
   });
   deps.jobs.wake();
 };
@@ -410,16 +364,14 @@ export const duplicateAudience = async (
   id: string,
   body: TAudienceDuplicate,
 ): Promise<TAudience> => {
-  const source = await audienceInScope(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(source);
+  const source = await writable(AUDIENCE, principal, audienceInScope(deps, principal, id));
   const isInteraction = source.type === 'interaction';
   const copy = await deps.db.transaction().execute(async (trx) => {
     const created = await insertAudienceWithHistory(
       trx,
       {
         organization_id: source.organization_id,
-        name: body.name ?? duplicateAudienceName(source.name),
+        name: body.name ?? copyName(source.name, AUDIENCE_NAME_MAX_LENGTH),
         description: source.description,
         type: source.type,
         kpis: source.kpis,
@@ -428,8 +380,7 @@ export const duplicateAudience = async (
         users_count: isInteraction ? null : isSegmentType(source.type) ? Number(source.users_count ?? 0) : 0,
       },
       actorOf(principal),
-      'duplicate',
-      [{ field: 'source', from: null, to: Number(source.id) }],
+      source.id,
     );
     if (isInteraction) await queueAudienceCount(trx, deps.clock, created.id);
     return created;
@@ -441,15 +392,16 @@ export const duplicateAudience = async (
 // ---------------------------------------------------------------------------------------------------------
 // Identifier uploads
 
-/** Checks before a file is read: the audience is the caller's to change and takes identifiers. */
+/**
+ * Checks before a file is read, in the one order of checks: the audience is the caller's to change (404, 403, 409
+ * `DELETED`) and takes identifiers (400).
+ */
 export const audienceForUpload = async (
   deps: Deps,
   principal: Principal,
   id: string,
 ): Promise<AudienceRecord> => {
-  const audience = await audienceInScope(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(audience);
+  const audience = await writable(AUDIENCE, principal, audienceInScope(deps, principal, id));
   if (!isUploadType(audience.type))
     throw invalid([{ path: ['type'], message: AUDIENCE_UPLOAD_TYPE_MESSAGE }]);
   return audience;
@@ -552,18 +504,21 @@ export const uploadAudienceIdentifiers = async (
   const result = await deps.db.transaction().execute(async (trx) => {
     // The audience was deleted while the file arrived: its uploads, this one too, were discarded.
     if (!(await commitAudienceUpload(trx, upload.uploadId, deps.clock.now()))) {
-      throw new AppError('STALE_VERSION');
+      throw new AppError('DELETED', {
+        message: AUDIENCE_DELETED_MESSAGE,
+        details: [{ path: 'state', message: AUDIENCE_DELETED_MESSAGE }],
+      });
     }
     await trx
       .updateTable('audiences')
       .set({ users_count: null, users_counted_at: null, updated_at: now })
       .where('id', '=', audience.id)
       .execute();
-    await recordChange(trx, audience, 'upload', actorOf(principal), [
+    await recordChange(trx, AUDIENCE, audience, actorOf(principal), 'upload', [
       { field: 'identifiers_uploaded', from: null, to: accepted },
     ]);
     await queueAudienceCount(trx, deps.clock, audience.id);
-    return audienceNow(trx, audience.id);
+    return readable(findAudienceById(trx, audience.id));
   });
   deps.jobs.wake();
   return { audience: toAudience(result), lines: reader.lines, identifiers: accepted };

@@ -15,7 +15,7 @@ export type DeliveryStatusInputs = {
   today: string;
   strategiesBidding: Expression<unknown>;
   /**
-   * Creative counts of the campaign, when known (issue 6 links creatives): total, active, paused, pending.
+   * Creative counts of the campaign, when known (the creatives module links them): total, active, paused, pending.
    * Absent: unknown, as the domain's `creatives: null`.
    */
   creatives?: {

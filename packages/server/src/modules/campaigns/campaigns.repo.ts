@@ -1,5 +1,4 @@
 import type { ListQuery, ListSpec } from '@beacon/domain/validation/list-query';
-import type { TargetedResourceKind } from '@beacon/domain/validation/resource-targeting';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type {
   CampaignRow,
@@ -8,9 +7,10 @@ import type {
   NewCampaign,
   NewStrategy,
   StrategyRow,
-  StrategyUpdate,
 } from '../../db/schema';
-import { asText, type ListSource, listPage } from '../../lib/list-query';
+import { asText } from '../../lib/list-page-json';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 import { campaignStatusSql, deliveryStatusSql } from './campaign-status.sql';
 
@@ -256,11 +256,13 @@ export const insertCampaign = async (db: Kysely<Database>, values: NewCampaign):
   return row.id;
 };
 
-/** Applies changes if the campaign still has `version` (optimistic concurrency); false when stale. */
-export const updateCampaignAtVersion = async (
+/**
+ * Applies changes to one live campaign whatever its version (bulk state changes, followers of a source); false
+ * when it was deleted meanwhile.
+ */
+export const updateLiveCampaign = async (
   db: Kysely<Database>,
   id: string,
-  version: number,
   values: CampaignUpdate,
   now: Date,
 ): Promise<boolean> => {
@@ -269,24 +271,9 @@ export const updateCampaignAtVersion = async (
     .set({ ...values, updated_at: now })
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', id)
-    .where('version', '=', version)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-};
-
-/** Applies changes to one campaign whatever its version (bulk changes, followers stopped by their source). */
-export const updateCampaign = async (
-  db: Kysely<Database>,
-  id: string,
-  values: CampaignUpdate,
-  now: Date,
-): Promise<void> => {
-  await db
-    .updateTable('campaigns')
-    .set({ ...values, updated_at: now })
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
 };
 
 /** Live synchronized campaigns that follow a source (not deleted). */
@@ -319,9 +306,11 @@ export const refreshStrategyCounts = async (db: Kysely<Database>, campaignId: st
 // ---------------------------------------------------------------------------------------------------------
 // Strategies
 
+/** A strategy as repositories answer it: dates as `YYYY-MM-DD` text, and its campaign's organization. */
 export type StrategyRecord = Omit<StrategyRow, 'start_date' | 'end_date'> & {
   start_date: string | null;
   end_date: string | null;
+  organization_id: string;
 };
 
 type StrategyTables = Database & { s: Database['strategies'] };
@@ -329,8 +318,13 @@ type StrategyTables = Database & { s: Database['strategies'] };
 const strategiesFrom = (db: Kysely<Database>) =>
   db
     .selectFrom('strategies as s')
+    .innerJoin('campaigns as sc', 'sc.id', 's.campaign_id')
     .selectAll('s')
-    .select([day('s.start_date').as('start_date'), day('s.end_date').as('end_date')]);
+    .select([
+      day('s.start_date').as('start_date'),
+      day('s.end_date').as('end_date'),
+      'sc.organization_id as organization_id',
+    ]);
 
 export const strategyListSource = (spec: ListSpec): ListSource<StrategyTables, 's', string> => ({
   spec,
@@ -385,27 +379,18 @@ export const findStrategyById = async (
   return row as unknown as StrategyRecord | undefined;
 };
 
+/** A strategy by id, deleted ones too (a write answers 409 for those; reads of writes in a transaction). */
+export const findAnyStrategyById = async (
+  db: Kysely<Database>,
+  id: string,
+): Promise<StrategyRecord | undefined> => {
+  const row = await strategiesFrom(db).where('s.id', '=', id).executeTakeFirst();
+  return row as unknown as StrategyRecord | undefined;
+};
+
 export const insertStrategy = async (db: Kysely<Database>, values: NewStrategy): Promise<string> => {
   const row = await db.insertInto('strategies').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
-};
-
-export const updateStrategyAtVersion = async (
-  db: Kysely<Database>,
-  id: string,
-  version: number,
-  values: StrategyUpdate,
-  now: Date,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('strategies')
-    .set({ ...values, updated_at: now })
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 };
 
 /** History of a campaign and of its strategies, newest first, with the actor's and impersonator's names. */
@@ -447,123 +432,3 @@ export const findCampaignHistory = (db: Kysely<Database>, campaignId: string) =>
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .execute();
-
-// ---------------------------------------------------------------------------------------------------------
-// Resource targeting (issue 7, decision 021). The resource tables are read here, not through their modules'
-// repositories (modules never import another module's repo).
-
-/** The tables of each targetable kind and what a read answers of them. */
-const RESOURCE_TABLES = {
-  audience: 'audiences',
-  location_audience: 'location_audiences',
-  geolist: 'geolists',
-  publisher_list: 'publisher_lists',
-  deal: 'deals',
-} as const satisfies Record<TargetedResourceKind, keyof Database>;
-
-export type TargetableRow = { kind: TargetedResourceKind; id: string; list_kind: string | null };
-
-/**
- * Of these ids, those the campaign may target: live (not deleted) and either of the campaign's organization
- * or one of its ancestors, within the caller's tenant scope; or, for audiences, a data partner's shared
- * segment (`is_shared`, active), which anyone may target. Absent and foreign ids are simply not answered.
- */
-export const findTargetableIds = async (
-  db: Kysely<Database>,
-  tenant: TenantScope,
-  campaignOrganizationPath: string,
-  ids: ReadonlyMap<TargetedResourceKind, readonly number[]>,
-): Promise<TargetableRow[]> => {
-  const parts = [...ids.entries()]
-    .filter(([, list]) => list.length > 0)
-    .map(([kind, list]) => {
-      const table = sql.table(RESOURCE_TABLES[kind]);
-      const values = sql.join(list.map((id) => sql`${String(id)}::bigint`));
-      const listKind = kind === 'publisher_list' ? sql`r.kind` : sql`null::text`;
-      const owned = sql`(${campaignOrganizationPath} LIKE o.path || '%' AND ${organizationPathInScope(
-        tenant,
-        sql.ref('o.path'),
-      )})`;
-      const usable = kind === 'audience' ? sql`(${owned} OR r.is_shared)` : owned;
-      return sql`SELECT ${sql.lit(kind)}::text AS kind, r.id::text AS id, ${listKind} AS list_kind
-        FROM ${table} r JOIN organizations o ON o.id = r.organization_id
-        WHERE r.id IN (${values}) AND r.state <> 'deleted' AND ${usable}`;
-    });
-  if (parts.length === 0) return [];
-  const result = await sql<TargetableRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return result.rows;
-};
-
-export type TargetedResourceRow = {
-  kind: TargetedResourceKind;
-  id: string;
-  name: string;
-  state: string;
-  /** Audiences: type; publisher lists: allow or block; deals: supply partner. */
-  detail: string | null;
-  country: string | null;
-  start_date: string | null;
-  end_date: string | null;
-};
-
-/** What a read names of the resources a campaign and its strategies target (deleted ones too; absent ones not). */
-export const findTargetedResources = async (
-  db: Kysely<Database>,
-  ids: ReadonlyMap<TargetedResourceKind, readonly number[]>,
-): Promise<TargetedResourceRow[]> => {
-  const columns: Record<TargetedResourceKind, ReturnType<typeof sql>> = {
-    audience: sql`r.type AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
-    location_audience: sql`null::text AS detail, null::text AS country,
-      to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date`,
-    geolist: sql`null::text AS detail, r.country AS country, null::text AS start_date, null::text AS end_date`,
-    publisher_list: sql`r.kind AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
-    deal: sql`r.supply_partner AS detail, null::text AS country, null::text AS start_date, null::text AS end_date`,
-  };
-  const parts = [...ids.entries()]
-    .filter(([, list]) => list.length > 0)
-    .map(([kind, list]) => {
-      const values = sql.join(list.map((id) => sql`${String(id)}::bigint`));
-      return sql`SELECT ${sql.lit(kind)}::text AS kind, r.id::text AS id, r.name, r.state, ${columns[kind]}
-        FROM ${sql.table(RESOURCE_TABLES[kind])} r WHERE r.id IN (${values})`;
-    });
-  if (parts.length === 0) return [];
-  const result = await sql<TargetedResourceRow>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
-  return result.rows;
-};
-
-/** How many publishers a conflict alert names; the total is counted in full. */
-export const PUBLISHER_CONFLICTS_SHOWN = 10;
-
-/**
- * Publishers present in both a live allowlist and a live blocklist among these lists (they are excluded from
- * targeting): the first ones by name and how many there are, in one statement. Only each list's current set
- * of entries counts (decision 033).
- */
-export const findPublisherConflicts = async (
-  db: Kysely<Database>,
-  allowlists: readonly number[],
-  blocklists: readonly number[],
-): Promise<{ publishers: string[]; total: number }> => {
-  if (allowlists.length === 0 || blocklists.length === 0) return { publishers: [], total: 0 };
-  const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${String(id)}::bigint`));
-  const result = await sql<{ publisher: string; total: string }>`
-    SELECT a.publisher, count(*) OVER () AS total
-    FROM publisher_list_entries a
-    JOIN publisher_lists la
-      ON la.id = a.list_id AND la.entry_set = a.set_id AND la.state <> 'deleted' AND la.kind = 'allow'
-    WHERE a.list_id IN (${ids(allowlists)})
-      AND EXISTS (
-        SELECT 1 FROM publisher_list_entries b
-        JOIN publisher_lists lb
-          ON lb.id = b.list_id AND lb.entry_set = b.set_id AND lb.state <> 'deleted' AND lb.kind = 'block'
-        WHERE b.list_id IN (${ids(blocklists)}) AND b.publisher = a.publisher
-      )
-    GROUP BY a.publisher
-    ORDER BY a.publisher
-    LIMIT ${PUBLISHER_CONFLICTS_SHOWN}
-  `.execute(db);
-  return {
-    publishers: result.rows.map((row) => row.publisher),
-    total: Number(result.rows[0]?.total ?? 0),
-  };
-};

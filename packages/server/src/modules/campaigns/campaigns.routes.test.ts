@@ -2,6 +2,7 @@ import {
   ACTIVATION_NEEDS_COMPLETE_MESSAGE,
   ACTIVATION_NEEDS_STRATEGY_MESSAGE,
   BUNDLE_ID_MESSAGE,
+  CAMPAIGN_DELETED_MESSAGE,
   CAMPAIGN_NAME_MESSAGE,
   CAMPAIGN_TYPE_FIXED_MESSAGE,
   END_BEFORE_START_MESSAGE,
@@ -29,7 +30,7 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test
 import { createOrganization } from '../organizations/organizations.service';
 import type { TCampaign, TCampaignHistoryEntry, TCampaignRow } from './campaigns.schemas';
 
-/** Every campaign endpoint and rule of issue 5 through the API (decision 014). */
+/** Every campaign endpoint and rule through the API (decisions 014 and 039). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -345,7 +346,7 @@ describe('GET and PUT /api/campaign/{id}', () => {
     expect(active.json<TCampaign>()).toMatchObject({
       state: 'active',
       status: 'active',
-      // Running, with a bidding strategy, but no creative can be linked yet (issue 6).
+      // Running, with a bidding strategy, but no creative linked yet.
       delivery_status: 'no_creatives',
     });
     const inactive = await call('owner', 'PUT', `/campaign/${campaign.id}`, {
@@ -531,8 +532,22 @@ describe('DELETE /api/campaign/{id}', () => {
       await call('owner', 'GET', '/campaigns?search=To%20be%20deleted&state[is]=deleted')
     ).json<TCampaignRow[]>();
     expect(filtered.map((row) => row.id)).toEqual([Number(campaign.id)]);
+    // A write to a deleted campaign is a conflict with its state (decision 039), whatever the version sent.
     const again = await call('owner', 'PUT', `/campaign/${campaign.id}`, { version: 2, name: 'Back' });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'DELETED' });
+    expect(detailsOf(again)).toEqual([{ path: 'state', message: CAMPAIGN_DELETED_MESSAGE }]);
+    const stale = await call('owner', 'PUT', `/campaign/${campaign.id}`, { version: 1, name: 'Back' });
+    expect(stale.json()).toMatchObject({ code: 'DELETED' });
+    expect((await call('owner', 'DELETE', `/campaign/${campaign.id}?version=2`)).statusCode).toBe(409);
+    // Order of checks: 403 before the row's state.
+    expect(
+      (await call('viewer', 'PUT', `/campaign/${campaign.id}`, { version: 2, name: 'B' })).statusCode,
+    ).toBe(403);
+    // A deleted campaign cannot be duplicated either.
+    const copy = await call('owner', 'POST', `/campaign/${campaign.id}/duplicate`, { with_strategies: true });
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json()).toMatchObject({ code: 'DELETED' });
   });
 });
 
@@ -640,7 +655,11 @@ describe('PUT /api/campaigns (bulk state changes)', () => {
       ids: [Number(bare.id)],
       changes: { state: 'inactive' },
     });
-    expect(revive.statusCode).toBe(400);
+    expect(revive.statusCode).toBe(409);
+    expect(revive.json()).toMatchObject({ code: 'DELETED' });
+    expect(detailsOf(revive)).toEqual([
+      { path: 'ids.0', message: `Campaign ${bare.id}: ${CAMPAIGN_DELETED_MESSAGE}` },
+    ]);
     const tooMany = await call('owner', 'PUT', '/campaigns', {
       ids: Array.from({ length: 501 }, (_, index) => index + 1),
       changes: { state: 'inactive' },

@@ -12,11 +12,12 @@ import {
   ZStrategyDuplicate,
   ZStrategyUpdate,
 } from '@beacon/domain/validation/strategy-form';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import type { AppInstance } from '../../app-types';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
+import { createCampaign } from './campaigns.create';
+import { duplicateCampaign } from './campaigns.duplicate';
 import { campaignsCsv, exportCampaign } from './campaigns.export';
 import {
   ZBulkResult,
@@ -28,17 +29,9 @@ import {
   ZStrategy,
   ZVersionQuery,
 } from './campaigns.schemas';
-import {
-  bulkUpdateCampaigns,
-  campaignHistory,
-  changeCampaignStartDate,
-  createCampaign,
-  deleteCampaign,
-  duplicateCampaign,
-  getCampaign,
-  listVisibleCampaigns,
-  updateCampaignFields,
-} from './campaigns.service';
+import { campaignHistory, getCampaign, listVisibleCampaigns } from './campaigns.service';
+import { bulkUpdateCampaigns, deleteCampaign } from './campaigns.states';
+import { changeCampaignStartDate, updateCampaignFields } from './campaigns.update';
 import {
   createStrategy,
   deleteStrategy,
@@ -50,12 +43,6 @@ import {
 
 /** The name the grid's CSV download is saved under. */
 export const CAMPAIGNS_CSV_FILENAME = 'campaigns.csv';
-
-/** The access plugin has already refused a request without a session; this narrows the type. */
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /**
  * The querystring of the grid download: the list parameters of `GET /campaigns` plus `token` and `demo`, which
@@ -74,9 +61,10 @@ const ZCampaignsDownloadQuery = z
   .pipe(ZListQuery(CAMPAIGN_LIST_SPEC));
 
 /**
- * Campaigns and strategies of issue 5 (decision 014). Reads are §6 `campaigns` (lists) and `campaign` (one
- * item); writes need an edit role on top (the service answers 403), and a campaign outside the caller's scope
- * answers 404 whatever the call.
+ * Campaigns and strategies (decision 014, on the shared resource shape of decision 039). Reads are §6
+ * `campaigns` (lists) and `campaign` (one item); writes need an edit role on top (the services answer 403), and
+ * a campaign outside the caller's scope answers 404 whatever the call; a write to a deleted campaign or strategy
+ * answers 409 `DELETED`.
  */
 export const campaignsRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;

@@ -1,3 +1,4 @@
+import { ZHistoryEntry } from '@beacon/domain/api/history';
 import {
   BUDGET_TIMESPANS,
   CAMPAIGN_STATES,
@@ -188,17 +189,10 @@ export const ZStrategy = z.object({
 });
 export type TStrategy = z.infer<typeof ZStrategy>;
 
-const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
-
-export const ZCampaignHistoryEntry = z.object({
-  id: z.number(),
+/** The shared history entry (domain/api/history.ts) naming what it is about: the campaign or one of its strategies. */
+export const ZCampaignHistoryEntry = ZHistoryEntry.extend({
   entity: z.enum(['campaign', 'strategy']),
   entity_id: z.number(),
-  action: z.string(),
-  actor: ZHistoryUser,
-  impersonator: ZHistoryUser,
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  created_at: z.string(),
 });
 export type TCampaignHistoryEntry = z.infer<typeof ZCampaignHistoryEntry>;
 

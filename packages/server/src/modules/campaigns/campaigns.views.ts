@@ -12,14 +12,12 @@ import type {
   SchedulePreset,
 } from '@beacon/domain/dictionary/campaigns';
 import { fromMicros } from '@beacon/domain/dictionary/currencies';
-import { EMPTY_AUDIENCE_TARGETING } from '@beacon/domain/validation/resource-targeting';
+import {
+  EMPTY_AUDIENCE_TARGETING,
+  type TargetedResourceKind,
+} from '@beacon/domain/validation/resource-targeting';
 import type { StoredAudienceTargeting, StoredSchedule } from '../../db/schema';
-import type {
-  CampaignListRecord,
-  CampaignRecord,
-  StrategyRecord,
-  TargetedResourceRow,
-} from './campaigns.repo';
+import type { CampaignListRecord, CampaignRecord, StrategyRecord } from './campaigns.repo';
 import type { TCampaign, TCampaignRow, TStrategy, TTargetedResource } from './campaigns.schemas';
 
 /** Conversions between stored campaigns and strategies and what the API answers (decision 014). */
@@ -165,6 +163,19 @@ export const campaignFieldsOf = (record: CampaignRecord) => ({
 export type CampaignResources = {
   readonly rows: readonly TargetedResourceRow[];
   readonly conflicts: PublisherConflicts;
+};
+
+/** A targeted resource as its module's lookup reads it. */
+export type TargetedResourceRow = {
+  kind: TargetedResourceKind;
+  id: string;
+  name: string;
+  state: string;
+  /** Audiences: type; publisher lists: allow or block; deals: supply partner. */
+  detail: string | null;
+  country: string | null;
+  start_date: string | null;
+  end_date: string | null;
 };
 
 export const toTargetedResource = (row: TargetedResourceRow): TTargetedResource => ({

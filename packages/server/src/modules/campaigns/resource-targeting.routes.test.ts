@@ -17,7 +17,7 @@ import { createCampaign, createStrategy, dayFromToday } from '../../test/factori
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 import type { TCampaign, TStrategy } from './campaigns.schemas';
 
-/** Resource targeting of campaigns and strategies through the API (issue 7, decision 021). */
+/** Resource targeting of campaigns and strategies through the API (decision 021). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

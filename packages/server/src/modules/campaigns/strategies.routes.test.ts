@@ -1,7 +1,9 @@
 import {
+  CAMPAIGN_DELETED_MESSAGE,
   CAMPAIGN_NAME_MESSAGE,
   END_BEFORE_START_MESSAGE,
   INVALID_FORMAT_MESSAGE,
+  STRATEGY_DELETED_MESSAGE,
   STRATEGY_LOCATION_OUTSIDE_CAMPAIGN_MESSAGE,
   STRATEGY_OUTSIDE_CAMPAIGN_DATES_MESSAGE,
   STRATEGY_SHARES_MESSAGE,
@@ -12,7 +14,7 @@ import { createCampaign, createStrategy, dayFromToday } from '../../test/factori
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 import type { TCampaign, TCampaignHistoryEntry, TStrategy } from './campaigns.schemas';
 
-/** Strategies of issue 5: every endpoint and rule, and what they do to their campaign (decision 014). */
+/** Strategies: every endpoint and rule, and what they do to their campaign (decisions 014 and 039). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -149,7 +151,10 @@ describe('POST /api/campaign/{id}/strategies', () => {
     const body = { name: 'S', start_date: campaign.start_date, budget_share: 10 };
     expect((await call('viewer', 'POST', `/campaign/${campaign.id}/strategies`, body)).statusCode).toBe(403);
     await call('owner', 'DELETE', `/campaign/${campaign.id}?version=1`);
-    expect((await call('owner', 'POST', `/campaign/${campaign.id}/strategies`, body)).statusCode).toBe(400);
+    const refused = await call('owner', 'POST', `/campaign/${campaign.id}/strategies`, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'DELETED' });
+    expect(detailsOf(refused)).toEqual([{ path: 'state', message: CAMPAIGN_DELETED_MESSAGE }]);
   });
 });
 
@@ -189,6 +194,14 @@ describe('strategy reads and changes', () => {
     expect((await call('viewer', 'DELETE', `/strategy/${one.id}?version=3`)).statusCode).toBe(403);
     expect((await call('owner', 'DELETE', `/strategy/${one.id}?version=3`)).statusCode).toBe(204);
     expect((await call('owner', 'GET', `/strategy/${one.id}`)).statusCode).toBe(404);
+    // A write to a deleted strategy is a conflict with its state (decision 039), after the edit right.
+    const afterDelete = await call('editor', 'PUT', `/strategy/${one.id}`, { version: 4, name: 'Again' });
+    expect(afterDelete.statusCode).toBe(409);
+    expect(detailsOf(afterDelete)).toEqual([{ path: 'state', message: STRATEGY_DELETED_MESSAGE }]);
+    expect((await call('viewer', 'PUT', `/strategy/${one.id}`, { version: 4, name: 'A' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('owner', 'POST', `/strategy/${one.id}/duplicate`, {})).statusCode).toBe(409);
     expect(await campaignOf(campaign.id)).toMatchObject({ strategies_count: 1, strategies_bidding: 0 });
 
     const history = (await call('owner', 'GET', `/campaign/${campaign.id}/history`)).json<
@@ -216,6 +229,11 @@ describe('strategy reads and changes', () => {
     expect(none.statusCode).toBe(400);
     expect(detailsOf(none)).toEqual([{ path: 'budget_share', message: STRATEGY_SHARES_MESSAGE }]);
     expect((await campaignOf(campaign.id)).strategies_count).toBe(2);
+    const [entry] = (await call('owner', 'GET', `/campaign/${campaign.id}/history`))
+      .json<TCampaignHistoryEntry[]>()
+      .filter((item) => item.entity === 'strategy' && item.entity_id === copy.json<TStrategy>().id);
+    expect(entry?.action).toBe('duplicate');
+    expect(entry?.changes[0]).toEqual({ field: 'duplicated_from', from: null, to: Number(strategy.id) });
   });
 
   it('shows inconsistent targeting of strategies as campaign alerts', async () => {

@@ -1,10 +1,12 @@
 import { canEdit } from '@beacon/domain/access/permissions';
+import { copyName } from '@beacon/domain/api/history';
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
-import { CAMPAIGN_DELETED_MESSAGE, STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
+import { STRATEGY_DELETED_MESSAGE, STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
 import {
   MAX_BUDGET_SHARE,
   STRATEGY_LIST_SPEC,
+  STRATEGY_NAME_MAX_LENGTH,
   strategyIssues,
   type TStrategyContext,
   type TStrategyCreate,
@@ -14,54 +16,73 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database, NewStrategy, StrategyUpdate } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import {
+  assertCanEdit,
+  assertNotDeleted,
+  assertVersion,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  softDelete,
+  versionedWrite,
+} from '../../lib/resources';
+import { actorOf, type HistoryActor } from '../history/history.service';
+import { CAMPAIGN, campaignScopeOf, invalid, visibleCampaign, writableCampaign } from './campaigns.access';
 import {
   type CampaignRecord,
+  findAnyStrategyById,
   findStrategyById,
   insertStrategy,
   listStrategies,
   refreshStrategyCounts,
   type StrategyRecord,
   strategyListSource,
-  updateStrategyAtVersion,
 } from './campaigns.repo';
 import type { TStrategy } from './campaigns.schemas';
-import { campaignScopeOf, invalid, targetedResourceIssues, visibleCampaign } from './campaigns.service';
+import { targetedResourceIssues } from './campaigns.targeting';
 import { toStrategyView } from './campaigns.views';
 import { unknownPlaceIssues } from './places-check';
 
 /**
- * Strategies of issue 5 (decision 014): a strategy is visible when its campaign is (404 otherwise); writes need
- * an edit role and a campaign that is not deleted. Every write keeps the campaign's `strategies_count` and
- * `strategies_bidding` in the same transaction, after locking the campaign row so that two writers cannot push
- * the budget shares past 100 together.
+ * Strategies (decision 014), on the shared resource shape (decision 039): a strategy is visible when its campaign
+ * is (404 otherwise, whoever asks); writes need an edit role (403), then a campaign and a strategy that are not
+ * deleted (409 `DELETED`), then the version last read (409 `STALE_VERSION`). Every write keeps the campaign's
+ * `strategies_count` and `strategies_bidding` in the same transaction, after locking the campaign row so that
+ * two writers cannot push the budget shares past 100 together.
  */
 
-const assertCanWrite = (principal: Principal, campaign: CampaignRecord): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
-  if (campaign.state === 'deleted') {
-    throw new AppError('VALIDATION_FAILED', {
-      message: CAMPAIGN_DELETED_MESSAGE,
-      details: [{ path: 'campaign', message: CAMPAIGN_DELETED_MESSAGE }],
-    });
-  }
+const STRATEGY: ResourceKind & { table: 'strategies' } = {
+  entity: 'strategy',
+  table: 'strategies',
+  canEdit,
+  deletedMessage: STRATEGY_DELETED_MESSAGE,
 };
 
-/** A strategy whose campaign the caller may see, with that campaign; 404 otherwise. */
+/** A live strategy whose campaign the caller may see, with that campaign; 404 otherwise. */
 const visibleStrategy = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<{ strategy: StrategyRecord; campaign: CampaignRecord; today: string }> => {
-  const strategy = await findStrategyById(deps.db, id);
-  if (!strategy) throw new AppError('NOT_FOUND');
-  const { record, today } = await visibleCampaign(deps, principal, strategy.campaign_id).catch(
-    (error: unknown) => {
-      throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND') : error;
-    },
-  );
-  return { strategy, campaign: record, today };
+): Promise<{ strategy: StrategyRecord; campaign: CampaignRecord }> => {
+  const strategy = await readable(findStrategyById(deps.db, id));
+  const { record } = await visibleCampaign(deps, principal, strategy.campaign_id);
+  return { strategy, campaign: record };
+};
+
+/** A strategy the caller may change: 404, 403, 409 `DELETED` (its campaign's or its own), 409 when stale. */
+const writableStrategy = async (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  version?: number,
+): Promise<{ strategy: StrategyRecord; campaign: CampaignRecord }> => {
+  const strategy = await readable(findAnyStrategyById(deps.db, id));
+  const { record: campaign } = await visibleCampaign(deps, principal, strategy.campaign_id);
+  assertCanEdit(STRATEGY, principal);
+  assertNotDeleted(CAMPAIGN, campaign);
+  assertNotDeleted(STRATEGY, strategy);
+  assertVersion(strategy, version);
+  return { strategy, campaign };
 };
 
 /** Locks the campaign row for the rest of the transaction (strategy shares are checked under it). */
@@ -110,46 +131,42 @@ const historyViewOf = (strategy: StrategyRecord): Record<string, unknown> => {
   return view;
 };
 
-const recordStrategyHistory = async (
+/**
+ * Inserts a strategy with its `create` history (or its `duplicate` history naming the original) and refreshes
+ * the campaign's counts (the services, the demo seed and the test factories use it).
+ */
+export const insertStrategyWithHistory = (
   db: Kysely<Database>,
-  strategyId: string,
-  campaign: CampaignRecord,
-  action: string,
-  actor: HistoryActor,
-  changes: { field: string; from: unknown; to: unknown }[],
-): Promise<void> => {
-  await recordHistory(db, {
-    entity: 'strategy',
-    entityId: strategyId,
-    organizationId: campaign.organization_id,
-    action,
-    actor,
-    changes,
-  });
-};
-
-/** Inserts a strategy with its history and refreshes the campaign's counts (service, seed, factories). */
-export const insertStrategyWithHistory = async (
-  db: Kysely<Database>,
-  campaign: Pick<CampaignRecord, 'id' | 'organization_id'> & Partial<CampaignRecord>,
+  campaign: Pick<CampaignRecord, 'id' | 'organization_id'>,
   values: Omit<NewStrategy, 'campaign_id'>,
   actor: HistoryActor,
-  action = 'create',
-  extraChanges: { field: string; from: unknown; to: unknown }[] = [],
-): Promise<StrategyRecord> => {
-  const id = await insertStrategy(db, { ...values, campaign_id: campaign.id });
-  await refreshStrategyCounts(db, campaign.id);
-  const strategy = await findStrategyById(db, id);
-  if (!strategy) throw new Error(`strategy ${id} vanished after its insert`);
-  await recordHistory(db, {
-    entity: 'strategy',
-    entityId: id,
-    organizationId: campaign.organization_id,
-    action,
-    actor,
-    changes: [...extraChanges, ...diffFields(null, historyViewOf(strategy))],
+  duplicatedFrom?: string,
+): Promise<StrategyRecord> =>
+  insertWithHistory(db, STRATEGY, actor, {
+    insert: async (trx) => {
+      const id = await insertStrategy(trx, { ...values, campaign_id: campaign.id });
+      await refreshStrategyCounts(trx, campaign.id);
+      return id;
+    },
+    reload: findStrategyById,
+    historyView: historyViewOf,
+    duplicatedFrom,
   });
-  return strategy;
+
+/** The values of a copy of a strategy (in the same campaign or in a copy of it). */
+export const copyStrategyValues = (strategy: StrategyRecord): Omit<NewStrategy, 'campaign_id'> => {
+  const view = toStrategyView(strategy);
+  return {
+    name: strategy.name,
+    state: strategy.state,
+    start_date: strategy.start_date,
+    end_date: strategy.end_date,
+    location: JSON.stringify(view.location),
+    schedule: JSON.stringify(view.schedule),
+    targeting: JSON.stringify(view.targeting),
+    bid: strategy.bid,
+    budget_share: strategy.budget_share,
+  };
 };
 
 const money = (amount: string | null): string | null =>
@@ -181,8 +198,7 @@ export const createStrategy = async (
   campaignId: string,
   body: TStrategyCreate,
 ): Promise<TStrategy> => {
-  const { record } = await visibleCampaign(deps, principal, campaignId);
-  assertCanWrite(principal, record);
+  const { record } = await writableCampaign(deps, principal, campaignId);
   const actor = actorOf(principal);
   return deps.db.transaction().execute(async (trx) => {
     await lockCampaign(trx, record.id);
@@ -219,76 +235,79 @@ export const createStrategy = async (
   });
 };
 
-/** `PUT /strategy/{id}`: changes at the version last read; pausing and resuming move the campaign's counts. */
+/**
+ * `PUT /strategy/{id}`: changes at the version last read; pausing and resuming move the campaign's counts. The
+ * rules are checked after the version bump, under the campaign's lock, in the write's transaction.
+ */
 export const updateStrategy = async (
   deps: Deps,
   principal: Principal,
   id: string,
   body: TStrategyUpdate,
 ): Promise<TStrategy> => {
-  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
-  assertCanWrite(principal, campaign);
-  if (body.version !== strategy.version) throw new AppError('STALE_VERSION');
+  const { strategy, campaign } = await writableStrategy(deps, principal, id, body.version);
   const { version, ...changes } = body;
   const current = toStrategyView(strategy);
   const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const merged = { ...current, ...sent };
-  const now = deps.clock.now();
-  const actor = actorOf(principal);
-  return deps.db.transaction().execute(async (trx) => {
-    await lockCampaign(trx, campaign.id);
-    const issues = strategyIssues(
-      withoutNulls(merged),
-      contextOf(campaign, await otherShares(trx, campaign.id, strategy.id)),
-    );
-    // Only what this change touches is refused: an older inconsistency (the campaign's dates moved since)
-    // must not lock the strategy against a pause.
-    const relevant = issues.filter((issue) => {
-      const field = String(issue.path[0]);
-      return (
-        field in sent ||
-        (field === 'end_date' && 'start_date' in sent) ||
-        (field === 'start_date' && 'end_date' in sent)
+  const values: StrategyUpdate = {
+    ...(changes.name !== undefined ? { name: changes.name } : {}),
+    ...(changes.state !== undefined ? { state: changes.state } : {}),
+    ...(changes.start_date !== undefined ? { start_date: changes.start_date } : {}),
+    ...(changes.end_date !== undefined ? { end_date: changes.end_date } : {}),
+    ...(changes.location !== undefined ? { location: JSON.stringify(changes.location) } : {}),
+    ...(changes.schedule !== undefined ? { schedule: JSON.stringify(changes.schedule) } : {}),
+    ...(changes.targeting !== undefined ? { targeting: JSON.stringify(changes.targeting) } : {}),
+    ...(changes.bid !== undefined ? { bid: money(changes.bid) } : {}),
+    ...(changes.budget_share !== undefined ? { budget_share: changes.budget_share } : {}),
+  };
+  const next = await versionedWrite(deps.db, STRATEGY, actorOf(principal), {
+    before: strategy,
+    version,
+    values,
+    now: deps.clock.now(),
+    alsoRun: async (trx) => {
+      await lockCampaign(trx, campaign.id);
+      const issues = strategyIssues(
+        withoutNulls(merged),
+        contextOf(campaign, await otherShares(trx, campaign.id, strategy.id)),
       );
-    });
-    if (changes.location) relevant.push(...(await unknownPlaceIssues(changes.location, ['location'])));
-    relevant.push(
-      ...(await targetedResourceIssues(
-        trx,
-        campaignScopeOf(principal).tenant,
-        campaign.organization_path,
-        changes.targeting,
-        current.targeting,
-        ['targeting'],
-      )),
-    );
-    if (relevant.length > 0) throw invalid(relevant);
-    const values: StrategyUpdate = {
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.state !== undefined ? { state: changes.state } : {}),
-      ...(changes.start_date !== undefined ? { start_date: changes.start_date } : {}),
-      ...(changes.end_date !== undefined ? { end_date: changes.end_date } : {}),
-      ...(changes.location !== undefined ? { location: JSON.stringify(changes.location) } : {}),
-      ...(changes.schedule !== undefined ? { schedule: JSON.stringify(changes.schedule) } : {}),
-      ...(changes.targeting !== undefined ? { targeting: JSON.stringify(changes.targeting) } : {}),
-      ...(changes.bid !== undefined ? { bid: money(changes.bid) } : {}),
-      ...(changes.budget_share !== undefined ? { budget_share: changes.budget_share } : {}),
-    };
-    if (!(await updateStrategyAtVersion(trx, strategy.id, version, values, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    if (changes.state !== undefined && changes.state !== strategy.state)
-      await refreshStrategyCounts(trx, campaign.id);
-    const next = await findStrategyById(trx, strategy.id);
-    if (!next) throw new AppError('NOT_FOUND');
-    const changed = diffFields(historyViewOf(strategy), historyViewOf(next));
-    if (changed.length > 0) {
-      const onlyState = changed.every((change) => change.field === 'state');
-      const action = onlyState ? (next.state === 'paused' ? 'pause' : 'resume') : 'update';
-      await recordStrategyHistory(trx, strategy.id, campaign, action, actor, changed);
-    }
-    return toStrategyView(next);
+      // Only what this change touches is refused: an older inconsistency (the campaign's dates moved since)
+      // must not lock the strategy against a pause.
+      const relevant = issues.filter((issue) => {
+        const field = String(issue.path[0]);
+        return (
+          field in sent ||
+          (field === 'end_date' && 'start_date' in sent) ||
+          (field === 'start_date' && 'end_date' in sent)
+        );
+      });
+      if (changes.location) relevant.push(...(await unknownPlaceIssues(changes.location, ['location'])));
+      relevant.push(
+        ...(await targetedResourceIssues(
+          trx,
+          campaignScopeOf(principal).tenant,
+          campaign.organization_path,
+          changes.targeting,
+          current.targeting,
+          ['targeting'],
+        )),
+      );
+      if (relevant.length > 0) throw invalid(relevant);
+      if (changes.state !== undefined && changes.state !== strategy.state) {
+        await refreshStrategyCounts(trx, campaign.id);
+      }
+    },
+    reload: findStrategyById,
+    historyView: historyViewOf,
+    action: (changed, after) =>
+      changed.every((change) => change.field === 'state')
+        ? after.state === 'paused'
+          ? 'pause'
+          : 'resume'
+        : 'update',
   });
+  return toStrategyView(next);
 };
 
 /** `DELETE /strategy/{id}?version=N`: kept with its history, out of lists and counts. */
@@ -298,19 +317,15 @@ export const deleteStrategy = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
-  assertCanWrite(principal, campaign);
-  if (version !== strategy.version) throw new AppError('STALE_VERSION');
+  const { strategy, campaign } = await writableStrategy(deps, principal, id, version);
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await lockCampaign(trx, campaign.id);
-    if (!(await updateStrategyAtVersion(trx, strategy.id, version, { deleted_at: now }, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    await refreshStrategyCounts(trx, campaign.id);
-    await recordStrategyHistory(trx, strategy.id, campaign, 'delete', actorOf(principal), [
-      { field: 'deleted', from: false, to: true },
-    ]);
+  // A strategy has no deleted state: its delete sets `deleted_at`, and the campaign's counts follow.
+  await softDelete(deps.db, STRATEGY, actorOf(principal), strategy, version, now, {
+    deletedState: null,
+    alsoRun: async (trx) => {
+      await lockCampaign(trx, campaign.id);
+      await refreshStrategyCounts(trx, campaign.id);
+    },
   });
 };
 
@@ -325,10 +340,8 @@ export const duplicateStrategy = async (
   id: string,
   body: TStrategyDuplicate,
 ): Promise<TStrategy> => {
-  const { strategy, campaign } = await visibleStrategy(deps, principal, id);
-  assertCanWrite(principal, campaign);
+  const { strategy, campaign } = await writableStrategy(deps, principal, id);
   const actor = actorOf(principal);
-  const view = toStrategyView(strategy);
   return deps.db.transaction().execute(async (trx) => {
     await lockCampaign(trx, campaign.id);
     const left = MAX_BUDGET_SHARE - (await otherShares(trx, campaign.id, null));
@@ -337,19 +350,12 @@ export const duplicateStrategy = async (
       trx,
       campaign,
       {
-        name: body.name ?? `${strategy.name} (copy)`.slice(0, 255),
-        state: strategy.state,
-        start_date: strategy.start_date,
-        end_date: strategy.end_date,
-        location: JSON.stringify(view.location),
-        schedule: JSON.stringify(view.schedule),
-        targeting: JSON.stringify(view.targeting),
-        bid: strategy.bid,
+        ...copyStrategyValues(strategy),
+        name: body.name ?? copyName(strategy.name, STRATEGY_NAME_MAX_LENGTH),
         budget_share: Math.min(strategy.budget_share, left),
       },
       actor,
-      'duplicate',
-      [{ field: 'duplicated_from', from: null, to: Number(strategy.id) }],
+      strategy.id,
     );
     return toStrategyView(copy);
   });

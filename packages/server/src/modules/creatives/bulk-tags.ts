@@ -1,4 +1,3 @@
-import { canEditCreatives } from '@beacon/domain/access/permissions';
 import {
   BULK_TAG_MAX_BYTES,
   BULK_TAG_MAX_UNZIPPED_BYTES,
@@ -14,13 +13,14 @@ import { z } from 'zod';
 import type { AppInstance, Deps, Principal } from '../../app-types';
 import type { NewCreative } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertCanEdit, principalOf } from '../../lib/resources';
 import { scopeOf } from '../../lib/tenant-scope';
 import { checkZipLimits } from '../../lib/zip-guard';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import { actorOf } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
+import { CREATIVE, insertCreativeWithHistory, toCreativeRow } from './creatives.resource';
 import { ZCreativeRow } from './creatives.schemas';
-import { insertCreativeWithHistory, toCreativeRow } from './creatives.service';
 
 /**
  * `POST /creatives/bulk-tags` (decision 023): tag creatives from an XLSX sheet, all or nothing. The file is
@@ -41,11 +41,6 @@ const invalid = (message: string, extra?: Record<string, unknown>) =>
     details: [{ path: FILE_FIELD, message }],
     ...(extra ? { extra } : {}),
   });
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /** The spreadsheet's first sheet as rows of cells, after the ZIP-bomb guard. */
 export const readBulkTagSheet = async (data: Buffer): Promise<BulkTagCell[][]> => {
@@ -86,7 +81,7 @@ export const importBulkTags = async (
   data: Buffer,
   options: z.output<typeof ZBulkTagOptions>,
 ) => {
-  if (!canEditCreatives(principal.role)) throw new AppError('FORBIDDEN');
+  assertCanEdit(CREATIVE, principal);
   const organization = await getOrganization(
     deps.db,
     scopeOf(principal),

@@ -1,33 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { CreativeUpdate, Database, StoredCreativeAsset, StoredCreativeRendition } from '../../db/schema';
 
-/** SQL of the creative files (decision 023): uploads, video processing results. */
-
 /**
- * Applies an upload's columns and puts the creative back to review (new content is pending approval, §4);
- * the version moves on so that an edit form holding the old one gets 409. False when the creative is gone.
+ * SQL of the creative files (decision 023): video processing results. An upload is a versioned write of the
+ * creative (`versionedWrite` of lib/resources.ts, creative-files.service.ts).
  */
-export const applyCreativeUpload = async (
-  db: Kysely<Database>,
-  id: string,
-  values: CreativeUpdate,
-  now: Date,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('creatives')
-    .set({
-      ...values,
-      state: 'pending-approval',
-      audit_status: 'pending',
-      rejection_reason: null,
-      updated_at: now,
-    })
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-};
 
 /** The video a transcoding job works on, if the creative still has that upload as its asset. */
 export const findVideoToTranscode = async (db: Kysely<Database>, id: string, sourceUrl: string) =>
@@ -42,7 +19,8 @@ export const findVideoToTranscode = async (db: Kysely<Database>, id: string, sou
 
 /**
  * Records the outcome of processing, unless another upload replaced the video meanwhile (its own job then
- * decides). Processing is no content change: state and version stay.
+ * decides) or the creative was deleted (a deleted creative is not changed, decision 039). Processing is no
+ * content change: state and version stay.
  */
 export const setTranscodingOutcome = async (
   db: Kysely<Database>,
@@ -71,6 +49,7 @@ export const setTranscodingOutcome = async (
     .updateTable('creatives')
     .set({ ...values, updated_at: now })
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .where(sql<string>`asset->>'url'`, '=', sourceUrl)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -42,7 +42,7 @@ const upload = (
   id: number,
   slot: 'asset' | 'companion' | 'native-icon',
   data: Uint8Array,
-  file: { filename?: string; contentType?: string; field?: string } = {},
+  file: { filename?: string; contentType?: string; field?: string; query?: string } = {},
 ) => {
   const { payload, headers } = multipart([
     {
@@ -54,7 +54,7 @@ const upload = (
   ]);
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/creative/${id}/${slot}`,
+    url: `/api/creative/${id}/${slot}${file.query ?? ''}`,
     headers: { ...bearer(tokens[who] ?? who), ...headers },
     payload,
   });
@@ -309,7 +309,7 @@ describe('POST /creative/{id}/asset for images', () => {
     expect(messageOf(read)).toBe(tooLarge);
   });
 
-  it('answers 403 to a viewer, 404 for another organization, 400 for a deleted creative or a file elsewhere', async () => {
+  it('answers 403 to a viewer, 404 for another organization, 409 for a deleted creative, 400 for a file elsewhere', async () => {
     const creative = await imageCreative();
     const png = await imageOf('png', 300, 250);
     expect((await upload('viewer', creative.id, 'asset', png)).statusCode).toBe(403);
@@ -336,9 +336,38 @@ describe('POST /creative/{id}/asset for images', () => {
       `/creative/${creative.id}?version=${creative.version}`,
     );
     expect(deleted.statusCode, deleted.body).toBe(204);
-    expect(messageOf(await upload('creative_manager', creative.id, 'asset', png))).toBe(
-      CREATIVE_DELETED_MESSAGE,
+    const afterDelete = await upload('creative_manager', creative.id, 'asset', png);
+    expect([afterDelete.statusCode, afterDelete.json<{ code: string }>().code]).toEqual([409, 'DELETED']);
+    expect(messageOf(afterDelete)).toBe(CREATIVE_DELETED_MESSAGE);
+    // Another tenant is told nothing of it, whatever its state.
+    expect((await upload('reseller', creative.id, 'asset', png)).statusCode).toBe(404);
+  });
+
+  it('refuses a stale version before reading the file, and takes the current one', async () => {
+    const creative = await imageCreative();
+    const png = await imageOf('png', 300, 250);
+    const before = storedFiles();
+    const stale = await upload('creative_manager', creative.id, 'asset', png, {
+      query: `?version=${creative.version + 1}`,
+    });
+    expect([stale.statusCode, stale.json<{ code: string }>().code]).toEqual([409, 'STALE_VERSION']);
+    expect(storedFiles()).toEqual(before);
+    // Checked before the file: a stale upload of a refused file is 409 too.
+    const staleAndWrong = await upload(
+      'creative_manager',
+      creative.id,
+      'asset',
+      Buffer.from('not an image'),
+      {
+        query: `?version=${creative.version + 1}`,
+      },
     );
+    expect(staleAndWrong.statusCode).toBe(409);
+    const current = await upload('creative_manager', creative.id, 'asset', png, {
+      query: `?version=${creative.version}`,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json<TCreative>().version).toBe(creative.version + 1);
   });
 
   it('native creatives: main image and icon up to 300x300', async () => {

@@ -12,8 +12,9 @@ import { ZVastUrl, ZVastXml } from '@beacon/domain/validation/creative-form';
 import { CREATIVE_VAST_SOURCE_MESSAGE } from '@beacon/domain/validation/messages';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
+import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
+import { principalOf } from '../../lib/resources';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import { ZIdParams } from '../campaigns/campaigns.schemas';
 import { bulkTagsRoutes } from './bulk-tags';
@@ -42,11 +43,6 @@ import { PREVIEW_CSP, PREVIEW_EXPIRED_DOCUMENT } from './preview';
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 /**
  * Drains a part the route will not use, so that the browser reads the answer instead of a broken pipe. A part
@@ -169,6 +165,13 @@ const ZVastSource = z
     error: CREATIVE_VAST_SOURCE_MESSAGE,
     path: ['vast_url'],
   });
+/** An upload may name the version its form read: 409 before the file is read when the creative changed since. */
+const ZUploadQuery = z.object({
+  version: z.coerce.number().int().nonnegative().optional().meta({
+    description: 'The version last read; 409 before the file is read when the creative changed since',
+  }),
+});
+
 const ZVastSummary = z.strictObject({
   version: z.string(),
   ads: z.number().int(),
@@ -257,11 +260,12 @@ export const creativeFilesRoutes = async (app: AppInstance): Promise<void> => {
         tags: ['creatives'],
         consumes: ['multipart/form-data'],
         params: ZIdParams,
+        querystring: ZUploadQuery,
         response: { 200: ZCreative },
       },
       handler: async (request) => {
         const principal = principalOf(request);
-        const target = await uploadTargetOf(deps, principal, request.params.id, slot);
+        const target = await uploadTargetOf(deps, principal, request.params.id, slot, request.query.version);
         const data = await readUploadedFile(request, target);
         const checked = await checkCreativeFile(target.rule, data);
         if (!checked.ok) throw invalidUpload(checked.message);

@@ -1,4 +1,3 @@
-import { canEditCreatives } from '@beacon/domain/access/permissions';
 import { CREATIVE_TYPE_LABELS } from '@beacon/domain/dictionary/creatives';
 import {
   assetTooLargeMessage,
@@ -9,22 +8,33 @@ import {
 import type { TCreativeCreate } from '@beacon/domain/validation/creative-form';
 import { VAST_ONLY_VIDEO_MESSAGE } from '@beacon/domain/validation/creative-vast';
 import {
-  CREATIVE_DELETED_MESSAGE,
   CREATIVE_NO_VIDEO_MESSAGE,
   CREATIVE_PROCESSING_ERROR_MESSAGE,
 } from '@beacon/domain/validation/messages';
 import type { Deps, Principal } from '../../app-types';
-import type { CreativeUpdate, StoredCreativeAsset, StoredCreativeNative } from '../../db/schema';
+import type {
+  CreativeUpdate,
+  HistoryChange,
+  StoredCreativeAsset,
+  StoredCreativeNative,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
-import { scopeOf } from '../../lib/tenant-scope';
-import { actorOf, recordHistory } from '../history/history.service';
+import { assertCanEdit, recordChange, updateAtVersion, versionedWrite } from '../../lib/resources';
+import { actorOf } from '../history/history.service';
 import { type CheckedFile, checkCreativeFile } from './creative-asset-check';
 import { queueCreativeTranscode } from './creative-files.jobs';
-import { applyCreativeUpload } from './creative-files.repo';
-import { type CreativeRecord, findCreativeById, findCreativeInScope } from './creatives.repo';
+import { refreshLinkedCampaignCounts } from './creatives.links';
+import { type CreativeRecord, findCreativeById } from './creatives.repo';
+import {
+  CREATIVE,
+  creativeView,
+  historyViewOf,
+  visibleCreative,
+  writableCreative,
+} from './creatives.resource';
 import type { TCreative } from './creatives.schemas';
-import { createCreative, getCreative, refreshLinkedCampaignCounts } from './creatives.service';
+import { createCreative } from './creatives.service';
 import {
   PREVIEW_PATH,
   PREVIEW_TTL_SECONDS,
@@ -42,9 +52,12 @@ import {
 
 /**
  * Uploads of a creative's files (decision 023): the main asset (image, video, audio, native main image), a
- * video's companion image and a native creative's icon. The route checks the file by content before this
- * stores it; storing puts the creative back to pending approval (new content is reviewed again, §4), records
- * history and, for a video, queues its processing in the same transaction.
+ * video's companion image and a native creative's icon. An upload is a versioned write of the creative
+ * (decision 039): its target is found with the checks of every write (404, 403, 409 `DELETED`, 409
+ * `STALE_VERSION` for a `version` sent) before the file is read; the route checks the file by content before
+ * this stores it; storing bumps the version at the version read, puts the creative back to pending approval
+ * (new content is reviewed again, §4), records history and, for a video, queues its processing in the same
+ * transaction.
  */
 
 /** The multipart field that carries the file. */
@@ -57,17 +70,18 @@ export const invalidUpload = invalidFile;
 
 export type UploadTarget = { record: CreativeRecord; rule: UploadRule; slot: CreativeUploadSlot };
 
-/** The creative a file goes to and the rule it must meet: 403 without an edit role, 404 out of scope. */
+/**
+ * The creative a file goes to and the rule it must meet, before the file is read: 404 out of scope, 403 without
+ * an edit role, 409 when deleted or when `version` (if sent) is not the creative's, 400 for a slot its type has not.
+ */
 export const uploadTargetOf = async (
   deps: Deps,
   principal: Principal,
   id: string,
   slot: CreativeUploadSlot,
+  version?: number,
 ): Promise<UploadTarget> => {
-  if (!canEditCreatives(principal.role)) throw new AppError('FORBIDDEN');
-  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
-  if (!record) throw new AppError('NOT_FOUND');
-  if (record.deleted_at !== null) throw invalidFile(CREATIVE_DELETED_MESSAGE);
+  const record = await writableCreative(deps, principal, id, version);
   const rule = uploadRuleOf(record.type, slot);
   if (!rule) {
     throw invalidFile(
@@ -84,6 +98,13 @@ const EMPTY_NATIVE: StoredCreativeNative = {
   sponsored_by: '',
   main_image_url: null,
   icon_url: null,
+};
+
+/** What any new file does to its creative: new content is reviewed again (§4). */
+const BACK_TO_REVIEW: CreativeUpdate = {
+  state: 'pending-approval',
+  audit_status: 'pending',
+  rejection_reason: null,
 };
 
 /** The columns an upload sets, and the field history names for it. */
@@ -136,7 +157,10 @@ const uploadColumns = (
   return { values, field: 'asset', before: record.asset?.url ?? null };
 };
 
-/** Stores a checked file on the creative and answers the creative as it is now. */
+/**
+ * Stores a checked file on the creative at the version its target was read (409 `STALE_VERSION` when it changed
+ * meanwhile) and answers the creative as it is now.
+ */
 export const storeCreativeUpload = async (
   deps: Deps,
   principal: Principal,
@@ -146,29 +170,26 @@ export const storeCreativeUpload = async (
   const stored = await deps.files.save(file.data, file.kind);
   const { record } = target;
   const { values, field, before } = uploadColumns(target, file, stored.url);
-  const queued = await deps.db.transaction().execute(async (trx) => {
-    if (!(await applyCreativeUpload(trx, record.id, values, deps.clock.now())))
-      throw new AppError('NOT_FOUND');
-    await recordHistory(trx, {
-      entity: 'creative',
-      entityId: record.id,
-      organizationId: record.organization_id,
-      action: 'upload',
-      actor: actorOf(principal),
-      changes: [
-        { field, from: before, to: stored.url },
-        ...(record.state === 'pending-approval'
-          ? []
-          : [{ field: 'state', from: record.state, to: 'pending-approval' }]),
-      ],
-    });
-    // An approved or rejected creative is back in review: its campaigns' delivery counts follow (decision 022).
-    if (record.state !== 'pending-approval') await refreshLinkedCampaignCounts(trx, [record.id]);
-    if (record.type !== 'video' || target.slot !== 'asset') return false;
-    return queueCreativeTranscode(trx, deps.clock, record.id, stored.url);
+  let queued = false;
+  const next = await versionedWrite(deps.db, CREATIVE, actorOf(principal), {
+    before: record,
+    version: record.version,
+    values: { ...values, ...BACK_TO_REVIEW },
+    now: deps.clock.now(),
+    alsoRun: async (trx) => {
+      // An approved or rejected creative is back in review: its campaigns' delivery counts follow (decision 022).
+      if (record.state !== 'pending-approval') await refreshLinkedCampaignCounts(trx, [record.id]);
+      if (record.type === 'video' && target.slot === 'asset') {
+        queued = await queueCreativeTranscode(trx, deps.clock, record.id, stored.url);
+      }
+    },
+    reload: findCreativeById,
+    historyView: historyViewOf,
+    action: 'upload',
+    extraChanges: () => [{ field, from: before, to: stored.url }],
   });
   if (queued) deps.jobs.wake();
-  return getCreative(deps, principal, record.id);
+  return creativeView(deps.db, next);
 };
 
 /** A file sent with a new creative, read whole by the route (at most the largest creative rule, flagged past it). */
@@ -194,7 +215,7 @@ export const createCreativeWithFiles = async (
   body: TCreativeCreate,
   files: readonly CreativeCreateFile[],
 ): Promise<TCreative> => {
-  if (!canEditCreatives(principal.role)) throw new AppError('FORBIDDEN');
+  assertCanEdit(CREATIVE, principal);
   const checked: { slot: CreativeUploadSlot; rule: UploadRule; file: CheckedFile }[] = [];
   for (const upload of files) {
     const rule = uploadRuleOf(body.type, upload.slot);
@@ -218,26 +239,21 @@ export const createCreativeWithFiles = async (
   const creative = await createCreative(deps, principal, body, {
     afterInsert: async (trx, inserted) => {
       let record = inserted;
-      const changes: { field: string; from: unknown; to: unknown }[] = [];
+      const changes: HistoryChange[] = [];
       for (const [index, { slot, rule, file }] of checked.entries()) {
         const url = stored[index]?.url ?? '';
         const { values, field } = uploadColumns({ record, rule, slot }, file, url);
-        if (!(await applyCreativeUpload(trx, record.id, values, deps.clock.now())))
-          throw new AppError('NOT_FOUND');
+        const now = deps.clock.now();
+        if (!(await updateAtVersion(trx, CREATIVE.table, record.id, record.version, values, now))) {
+          throw new AppError('STALE_VERSION');
+        }
         changes.push({ field, from: null, to: url });
         if (record.type === 'video' && slot === 'asset') {
           queued = await queueCreativeTranscode(trx, deps.clock, record.id, url);
         }
         record = (await findCreativeById(trx, record.id)) ?? record;
       }
-      await recordHistory(trx, {
-        entity: 'creative',
-        entityId: record.id,
-        organizationId: record.organization_id,
-        action: 'upload',
-        actor: actorOf(principal),
-        changes,
-      });
+      await recordChange(trx, CREATIVE, record, actorOf(principal), 'upload', changes);
     },
   });
   if (queued) deps.jobs.wake();
@@ -249,8 +265,9 @@ export const createCreativeWithFiles = async (
  * (§4): 409 with §8's "no video yet" while there is none or it is processing, or the processing error.
  */
 export const creativeVast = async (deps: Deps, principal: Principal, id: string): Promise<string> => {
-  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
-  if (!record || record.deleted_at !== null) throw new AppError('NOT_FOUND');
+  const record = await visibleCreative(deps, principal, id);
+  // A deleted creative never serves: it has no VAST document.
+  if (record.deleted_at !== null) throw new AppError('NOT_FOUND');
   if (record.type !== 'video') {
     throw new AppError('VALIDATION_FAILED', {
       message: VAST_ONLY_VIDEO_MESSAGE,
@@ -313,8 +330,9 @@ export const creativePreviewLink = async (
   principal: Principal,
   id: string,
 ): Promise<{ url: string; expires_at: string }> => {
-  const record = await findCreativeInScope(deps.db, scopeOf(principal), id);
-  if (!record || record.deleted_at !== null) throw new AppError('NOT_FOUND');
+  const record = await visibleCreative(deps, principal, id);
+  // A deleted creative shows nothing (its link would answer 404 anyway).
+  if (record.deleted_at !== null) throw new AppError('NOT_FOUND');
   const expiresAt = new Date(deps.clock.now().getTime() + PREVIEW_TTL_SECONDS * 1000);
   const token = signPreviewToken(await installationSecret(deps.db, 'creativePreview'), record.id, expiresAt);
   return { url: `${PREVIEW_PATH}${token}`, expires_at: expiresAt.toISOString() };

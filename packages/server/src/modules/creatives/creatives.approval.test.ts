@@ -1,4 +1,6 @@
 import {
+  CAMPAIGN_DELETED_MESSAGE,
+  CREATIVE_DELETED_MESSAGE,
   CREATIVE_REJECTION_REASON_MESSAGE,
   CREATIVE_REVIEW_STATE_MESSAGE,
   creativeApprovedAlert,
@@ -15,7 +17,7 @@ import type { TCampaignCreative, TCreative, TCreativeRow } from './creatives.sch
 
 /**
  * Campaign links, the campaign's delivery status, back-office approval with its alerts, and the creatives
- * report of issue 6 (decision 022), through the API.
+ * report (decision 022), through the API.
  */
 
 let ctx: TestContext;
@@ -229,6 +231,40 @@ describe('campaign links and the delivery status', () => {
     });
     expect(viewer.statusCode).toBe(403);
   });
+
+  it('answers 409 DELETED to links of a deleted creative or to a deleted campaign, and links nothing', async () => {
+    const campaign = await deliveringCampaign(orgs.agency);
+    const fine = await createTestCreative(ctx, orgs.agency);
+    const deleted = await createTestCreative(ctx, orgs.agency, { deleted_at: new Date() });
+    const expectDeleted = (response: LightMyRequestResponse, message: string) => {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<{ code: string }>().code).toBe('DELETED');
+      expect(detailsOf(response)).toEqual([{ path: 'state', message }]);
+    };
+    expectDeleted(
+      await call('owner', 'PUT', `/campaign/${campaign.id}/creatives`, {
+        links: [
+          { creative_id: Number(fine.id), state: 'active' },
+          { creative_id: Number(deleted.id), state: 'active' },
+        ],
+      }),
+      CREATIVE_DELETED_MESSAGE,
+    );
+    expectDeleted(
+      await call('owner', 'POST', `/creative/${deleted.id}/campaigns`, {
+        campaign_ids: [Number(campaign.id)],
+      }),
+      CREATIVE_DELETED_MESSAGE,
+    );
+    expect((await call('owner', 'GET', `/campaign/${campaign.id}/creatives`)).json()).toEqual([]);
+    const gone = await createCampaign(ctx, orgs.agency, { state: 'deleted' });
+    expectDeleted(
+      await call('owner', 'PUT', `/campaign/${gone.id}/creatives`, {
+        links: [{ creative_id: Number(fine.id), state: 'active' }],
+      }),
+      CAMPAIGN_DELETED_MESSAGE,
+    );
+  });
 });
 
 describe('back-office approval', () => {
@@ -288,6 +324,15 @@ describe('back-office approval', () => {
       action: 'approve',
       actor: { username: 'supervisor' },
     });
+  });
+
+  it('answers 409 DELETED to the review of a deleted creative, 404 to one that does not exist', async () => {
+    const deleted = await createTestCreative(ctx, orgs.northwind, { deleted_at: new Date() });
+    const refused = await call('supervisor', 'POST', `/backoffice/creative/${deleted.id}/approve`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ code: string }>().code).toBe('DELETED');
+    expect(detailsOf(refused)).toEqual([{ path: 'state', message: CREATIVE_DELETED_MESSAGE }]);
+    expect((await call('supervisor', 'POST', '/backoffice/creative/999999999/approve')).statusCode).toBe(404);
   });
 
   it('bulk approval and rejection are all or nothing', async () => {

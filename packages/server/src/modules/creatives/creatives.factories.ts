@@ -2,7 +2,7 @@ import type { NewCreative } from '../../db/schema';
 import { SEED_ACTOR, uniqueSuffix } from '../../test/factories';
 import type { TestContext } from '../../test/test-app';
 import type { CreativeRecord } from './creatives.repo';
-import { insertCreativeWithHistory } from './creatives.service';
+import { insertCreativeWithHistory } from './creatives.resource';
 
 /**
  * Test data for the creatives tests: a 300x250 tag of an organization, pending approval, written straight to

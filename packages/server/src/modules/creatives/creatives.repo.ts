@@ -9,10 +9,12 @@ import type {
   Database,
   NewCreative,
 } from '../../db/schema';
-import { asText, type ListSource, listPage } from '../../lib/list-query';
+import { asText } from '../../lib/list-page-json';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
-/** Creatives of issue 6 (decision 022): SQL only; the rules are the service's. */
+/** Creatives (decision 022): SQL only; the rules are the services'. */
 
 type CreativeTables = Database & { cr: Database['creatives']; o: Database['organizations'] };
 type CreativeFrom = 'cr' | 'o';
@@ -143,8 +145,8 @@ export const findCreativeInScope = async (
       .where((eb) => organizationPathInScope(scope, eb.ref('o.path'))),
   ).executeTakeFirst();
 
-/** Live creatives of the scope among `ids` (the ones missing are not visible, deleted or absent). */
-export const findLiveCreativesInScope = async (
+/** The creatives of the scope among `ids`, deleted ones too (the ones missing are not visible or absent). */
+export const findCreativesInScope = async (
   db: Kysely<Database>,
   scope: TenantScope,
   ids: readonly string[],
@@ -154,7 +156,6 @@ export const findLiveCreativesInScope = async (
     : selectCreative(
         creativesFrom(db)
           .where('cr.id', 'in', ids)
-          .where('cr.deleted_at', 'is', null)
           .where((eb) => organizationPathInScope(scope, eb.ref('o.path'))),
       ).execute();
 
@@ -168,24 +169,6 @@ export const findCreativeById = async (
 export const insertCreative = async (db: Kysely<Database>, values: NewCreative): Promise<string> => {
   const row = await db.insertInto('creatives').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
-};
-
-/** Applies changes if the creative still has `version` (optimistic concurrency); false when stale. */
-export const updateCreativeAtVersion = async (
-  db: Kysely<Database>,
-  id: string,
-  version: number,
-  values: CreativeUpdate,
-  now: Date,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('creatives')
-    .set({ ...values, updated_at: now })
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 };
 
 /** Review outcome of live creatives still in `from` state; answers the ids changed. */
@@ -208,30 +191,6 @@ export const setReviewState = async (
     .execute();
   return rows.map((row) => row.id);
 };
-
-/** History of one creative, newest first, with the actor's and impersonator's names. */
-export const findCreativeHistory = (db: Kysely<Database>, creativeId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'creative')
-    .where('h.entity_id', '=', creativeId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();
 
 // ---------------------------------------------------------------------------------------------------------
 // Campaign links

@@ -18,7 +18,7 @@ import { bearer, loginAs, startTestApp, type TestContext, UNREACHABLE_VAST_URL }
 import { createTestCreative } from './creatives.factories';
 import type { TCreative, TCreativeHistoryEntry, TCreativeRow } from './creatives.schemas';
 
-/** The creative endpoints and rules of issue 6 through the API (decision 022): CRUD, list, history. */
+/** The creative endpoints and rules through the API (decisions 022 and 039): CRUD, list, history. */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -352,14 +352,51 @@ describe('PUT, DELETE, duplicate and history', () => {
 
   it('deletes softly: gone from the list, readable, unchangeable', async () => {
     const creative = await createTestCreative(ctx, orgs.agency);
-    expect((await call('owner', 'DELETE', `/creative/${creative.id}?version=2`)).statusCode).toBe(409);
+    const stale = await call('owner', 'DELETE', `/creative/${creative.id}?version=2`);
+    expect([stale.statusCode, stale.json<{ code: string }>().code]).toEqual([409, 'STALE_VERSION']);
     expect((await call('owner', 'DELETE', `/creative/${creative.id}?version=1`)).statusCode).toBe(204);
     const list = await call('owner', 'GET', '/creatives?limit=200');
     expect(list.json<TCreativeRow[]>().some((row) => row.id === Number(creative.id))).toBe(false);
     const read = await call('owner', 'GET', `/creative/${creative.id}`);
     expect(read.json<TCreative>().deleted_at).not.toBeNull();
-    const change = await call('owner', 'PUT', `/creative/${creative.id}`, { version: 2, name: 'Back' });
-    expect(detailsOf(change)).toEqual([{ path: 'state', message: CREATIVE_DELETED_MESSAGE }]);
+    const history = (await call('owner', 'GET', `/creative/${creative.id}/history`)).json<
+      TCreativeHistoryEntry[]
+    >();
+    expect(history[0]).toMatchObject({
+      action: 'delete',
+      changes: [{ field: 'deleted', from: false, to: true }],
+    });
+  });
+
+  it('answers a write to a deleted creative 409 DELETED, before its version and before a viewer is told more', async () => {
+    const creative = await createTestCreative(ctx, orgs.agency);
+    expect((await call('owner', 'DELETE', `/creative/${creative.id}?version=1`)).statusCode).toBe(204);
+    const deleted = [
+      await call('owner', 'PUT', `/creative/${creative.id}`, { version: 2, name: 'Back' }),
+      // A stale version too: the creative's state is what conflicts.
+      await call('owner', 'PUT', `/creative/${creative.id}`, { version: 1, name: 'Back' }),
+      await call('owner', 'DELETE', `/creative/${creative.id}?version=2`),
+      await call('owner', 'DELETE', `/creative/${creative.id}?version=1`),
+      // A copy would revive what its owner removed.
+      await call('creative_manager', 'POST', `/creative/${creative.id}/duplicate`, {}),
+    ];
+    for (const response of deleted) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<{ code: string }>().code).toBe('DELETED');
+      expect(detailsOf(response)).toEqual([{ path: 'state', message: CREATIVE_DELETED_MESSAGE }]);
+    }
+    // 403 comes before the row's state: a viewer is not told the creative is deleted.
+    const viewer = await call('viewer', 'PUT', `/creative/${creative.id}`, { version: 2, name: 'Back' });
+    expect(viewer.statusCode).toBe(403);
+  });
+
+  it('checks the version before the fields: a stale write is 409 even when it is also invalid', async () => {
+    const creative = await createTestCreative(ctx, orgs.agency);
+    const stale = await call('owner', 'PUT', `/creative/${creative.id}`, {
+      version: 5,
+      vast_url: 'https://ads.example/v.xml',
+    });
+    expect([stale.statusCode, stale.json<{ code: string }>().code]).toEqual([409, 'STALE_VERSION']);
   });
 
   it('duplicates pending approval with "(copy)", and keeps who did what in the history', async () => {
@@ -385,6 +422,11 @@ describe('PUT, DELETE, duplicate and history', () => {
       TCreativeHistoryEntry[]
     >();
     expect(copyHistory[0]?.action).toBe('duplicate');
+    expect(copyHistory[0]?.changes[0]).toEqual({
+      field: 'duplicated_from',
+      from: null,
+      to: Number(creative.id),
+    });
   });
 });
 

@@ -9,14 +9,22 @@ import {
   ZCreativesReject,
   ZCreativeUpdate,
 } from '@beacon/domain/validation/creative-form';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
+import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
 import { ZIdParams, ZVersionQuery } from '../campaigns/campaigns.schemas';
 import { acceptCreativeFiles } from './creative-files.routes';
 import { createCreativeWithFiles } from './creative-files.service';
+import { approveCreatives, listReviewQueue, rejectCreatives } from './creatives.approval';
+import {
+  campaignCreatives,
+  editCampaignCreatives,
+  linkCreativeToCampaigns,
+  listLinkableCreatives,
+} from './creatives.links';
+import { CREATIVE_REPORT_FILENAME, creativeReportCsv } from './creatives.report';
 import {
   ZCampaignCreative,
   ZCreative,
@@ -26,32 +34,17 @@ import {
   ZCreativeRow,
 } from './creatives.schemas';
 import {
-  approveCreatives,
-  CREATIVE_REPORT_FILENAME,
-  campaignCreatives,
   createCreative,
   creativeHistory,
-  creativeReportCsv,
   deleteCreative,
   duplicateCreative,
-  editCampaignCreatives,
   getCreative,
-  linkCreativeToCampaigns,
-  listLinkableCreatives,
-  listReviewQueue,
   listVisibleCreatives,
-  rejectCreatives,
   updateCreative,
 } from './creatives.service';
 
-/** The access plugin has already refused a request without a session; this narrows the type. */
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
-
 /**
- * Creatives of issue 6 (decision 022): §6 `creatives` for the library list and report, `creative` for one
+ * Creatives (decision 022): §6 `creatives` for the library list and report, `creative` for one
  * creative and a campaign's creatives (the viewer reads them; writes need a role that edits creatives, the
  * service answers 403), `backoffice` for the approval queue (the operator's internal staff only). A creative
  * or campaign outside the caller's scope answers 404 whatever the call.

@@ -1,3 +1,4 @@
+import { type THistoryEntry, ZHistoryEntry } from '@beacon/domain/api/history';
 import {
   CREATIVE_AUDIT_STATUSES,
   CREATIVE_STATES,
@@ -8,8 +9,8 @@ import {
   TAG_CREATION_MODES,
   TRANSCODING_STATUSES,
 } from '@beacon/domain/dictionary/creatives';
-import { ZDay } from '@beacon/domain/validation/campaign-form';
 import { CAMPAIGN_CREATIVE_LINK_STATES } from '@beacon/domain/validation/creative-form';
+import { ZDay } from '@beacon/domain/validation/fields';
 import { z } from 'zod';
 
 /** One row of the creatives list (GET /creatives, GET /backoffice/creatives). */
@@ -94,17 +95,9 @@ export const ZCreative = ZCreativeRow.extend({
 });
 export type TCreative = z.infer<typeof ZCreative>;
 
-const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
-
-export const ZCreativeHistoryEntry = z.object({
-  id: z.number(),
-  action: z.string(),
-  actor: ZHistoryUser,
-  impersonator: ZHistoryUser,
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  created_at: z.string(),
-});
-export type TCreativeHistoryEntry = z.infer<typeof ZCreativeHistoryEntry>;
+/** One entry of a creative's history: the one history shape of every resource (decision 039). */
+export const ZCreativeHistoryEntry = ZHistoryEntry;
+export type TCreativeHistoryEntry = THistoryEntry;
 
 /** A linked creative of a campaign (GET|PUT /campaign/{id}/creatives). */
 export const ZCampaignCreative = ZCreativeRow.extend({

@@ -2,7 +2,8 @@ import type { SupplyPartner } from '@beacon/domain/dictionary/partners';
 import type { ListQuery, ListSpec } from '@beacon/domain/validation/list-query';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, DealRow, DealUpdate, NewDeal } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 /** Deals (decision 016): SQL only; the rules are the service's. */

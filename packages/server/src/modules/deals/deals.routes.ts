@@ -6,7 +6,7 @@ import {
 } from '@beacon/domain/validation/deal-form';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
 import { principalOf } from '../../lib/resources';
 import { ZIdParams, ZVersionQuery } from '../campaigns/campaigns.schemas';
 import { ZConflictBody, ZDeal, ZDealHistoryEntry, ZDealRow } from './deals.schemas';

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app-types';
 import {
   ZCitiesQuery,
@@ -6,6 +7,7 @@ import {
   ZContextsQuery,
   ZCurrencyRate,
   ZCurrencyRateQuery,
+  ZDictionary,
   ZRegion,
   ZRegionsQuery,
 } from './dictionary.schemas';
@@ -20,9 +22,20 @@ import {
 export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/dictionary', {
     config: { access: 'access' },
-    schema: { summary: 'Every enumeration of the console with its labels', tags: ['dictionary'] },
-    handler: async (request, reply) => {
-      const dictionary = getDictionary();
+    schema: {
+      summary: 'Every enumeration of the console with its labels, and the installation settings it needs',
+      description:
+        'Lists of `{value, label}` (and richer tables such as `countries`) keyed by enumeration, and `settings`: ' +
+        'the street map tiles (BEACON_MAP_TILES) and whether the planner map (PLANNER_MAP_URL) is configured. ' +
+        'Sent with an ETag and gzip when accepted.',
+      tags: ['dictionary'],
+      response: { 200: ZDictionary },
+    },
+    handler: async (request, typedReply) => {
+      // Sent as prepared JSON text or gzip bytes (Fastify passes both through as they are): the response schema
+      // documents the answer, it does not type or serialise it.
+      const reply = typedReply as unknown as FastifyReply;
+      const dictionary = getDictionary(app.deps.config);
       reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'private, no-cache')
@@ -51,14 +64,14 @@ export const dictionaryRoutes = async (app: AppInstance): Promise<void> => {
   app.get('/dictionary/cities', {
     config: { access: 'access' },
     schema: {
-      summary: 'Search cities of one or more countries',
+      summary: 'Search cities of one or more countries, or of every country by name',
       tags: ['dictionary'],
       querystring: ZCitiesQuery,
       response: { 200: ZCity.array() },
     },
     handler: async (request) =>
       searchCities(
-        request.query.country,
+        request.query.country ?? null,
         request.query.region ?? [],
         request.query.search,
         request.query.limit,

@@ -2,24 +2,37 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { buildDictionary, type Dictionary } from '@beacon/domain/dictionary/catalog';
 import { APP_CATEGORIES, IAB_CATEGORIES } from '@beacon/domain/dictionary/categories';
+import type { Config, MapTiles } from '../../config/config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { isPlannerMapConfigured } from '../planner-map/planner-map.service';
 import { findCrossRate } from './dictionary.repo';
 import { searchKey } from './places';
 
 export { searchCities, searchRegions } from './places';
 
-export type SerializedDictionary = { body: Dictionary; json: string; gzip: Buffer; etag: string };
+/** The installation's settings the console reads with the dictionary (ZConsoleSettings). */
+export type ConsoleSettings = { mapTiles: MapTiles | null; plannerMap: boolean };
 
-let dictionary: SerializedDictionary | undefined;
+export const consoleSettings = (config: Pick<Config, 'mapTiles' | 'plannerMapUrl'>): ConsoleSettings => ({
+  mapTiles: config.mapTiles,
+  plannerMap: isPlannerMapConfigured(config),
+});
+
+export type DictionaryBody = Dictionary & { settings: ConsoleSettings };
+export type SerializedDictionary = { body: DictionaryBody; json: string; gzip: Buffer; etag: string };
+
+/** Built once per configuration (one per process; the tests start apps of several). */
+const dictionaries = new WeakMap<object, SerializedDictionary>();
 
 /**
- * The enumerations never change while the process runs: built, serialised, compressed and tagged once, so a
- * request costs only the session check.
+ * The enumerations and the settings never change while the process runs: built, serialised, compressed and
+ * tagged once, so a request costs only the session check.
  */
-export const getDictionary = (): SerializedDictionary => {
+export const getDictionary = (config: Pick<Config, 'mapTiles' | 'plannerMapUrl'>): SerializedDictionary => {
+  let dictionary = dictionaries.get(config);
   if (!dictionary) {
-    const body = buildDictionary();
+    const body: DictionaryBody = { ...buildDictionary(), settings: consoleSettings(config) };
     const json = JSON.stringify(body);
     dictionary = {
       body,
@@ -27,6 +40,7 @@ export const getDictionary = (): SerializedDictionary => {
       gzip: gzipSync(json),
       etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
     };
+    dictionaries.set(config, dictionary);
   }
   return dictionary;
 };

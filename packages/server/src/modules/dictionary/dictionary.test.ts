@@ -1,7 +1,9 @@
 import { CURRENCIES } from '@beacon/domain/dictionary/currencies';
 import { USER_ROLES } from '@beacon/domain/dictionary/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/config';
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
+import { getDictionary } from './dictionary.service';
 
 /** The dictionary calls of spec §7: GET /dictionary, cities, regions, contexts and currency-rate. */
 
@@ -77,6 +79,31 @@ describe('GET /api/dictionary', () => {
   });
 });
 
+describe('GET /api/dictionary settings', () => {
+  it('tells the console the map tiles and that no planner map is configured (defaults)', async () => {
+    const dictionary = await json<{ settings: unknown }>('/api/dictionary');
+    expect(dictionary.settings).toEqual({
+      mapTiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
+      plannerMap: false,
+    });
+  });
+
+  it('follows the configuration: tiles off, a planner map set; each configuration has its own ETag', () => {
+    const configured = getDictionary(
+      loadConfig({ BEACON_MAP_TILES: 'off', PLANNER_MAP_URL: 'https://planner.example.com/map' }),
+    );
+    expect(configured.body.settings).toEqual({ mapTiles: null, plannerMap: true });
+    expect(JSON.parse(configured.json).settings).toEqual({ mapTiles: null, plannerMap: true });
+    expect(
+      getDictionary(loadConfig({ PLANNER_MAP_URL: 'mailto:planner@example.com' })).body.settings,
+    ).toEqual(expect.objectContaining({ plannerMap: false }));
+    expect(configured.etag).not.toBe(getDictionary(ctx.config).etag);
+  });
+});
+
 describe('GET /api/dictionary/cities', () => {
   it('finds a city by name within a country', async () => {
     const cities = await json<City[]>('/api/dictionary/cities?country=ES&search=madrid');
@@ -113,13 +140,40 @@ describe('GET /api/dictionary/cities', () => {
   });
 
   it('reports a missing country with the spec message', async () => {
-    const response = await get('/api/dictionary/cities?search=madrid');
+    const response = await get('/api/dictionary/cities?search=m');
     expect(response.json().details).toEqual([{ path: 'country', message: 'This field is required' }]);
+  });
+
+  it('searches every country by name without a country, best matches first (the map’s place search)', async () => {
+    const cities = await json<City[]>('/api/dictionary/cities?search=madrid&limit=10');
+    expect(cities).toHaveLength(10);
+    expect(cities[0]).toMatchObject({ name: 'Madrid', country: 'ES' });
+    expect(new Set(cities.map((city) => city.country)).size).toBeGreaterThan(1);
+    const paris = await json<City[]>('/api/dictionary/cities?search=paris&limit=5');
+    expect(paris.every((city) => city.name === 'Paris')).toBe(true);
+    expect(paris.map((city) => city.country)).toContain('FR');
+  });
+
+  it('needs 2 characters or more to search without a country, and no region', async () => {
+    for (const url of [
+      '/api/dictionary/cities',
+      '/api/dictionary/cities?search=m',
+      '/api/dictionary/cities?search=%20m%20',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().details, url).toEqual([{ path: 'country', message: 'This field is required' }]);
+    }
+    const regionOnly = await get('/api/dictionary/cities?search=malaga&region=AN');
+    expect(regionOnly.statusCode).toBe(400);
+    expect(regionOnly.json().details).toEqual([expect.objectContaining({ path: 'region' })]);
+    expect((await get('/api/dictionary/cities?search=ma&limit=201')).statusCode).toBe(400);
+    expect(await json<City[]>('/api/dictionary/cities?search=ma&limit=3')).toHaveLength(3);
   });
 
   it('rejects a missing or unknown country with 400', async () => {
     for (const url of [
-      '/api/dictionary/cities?search=madrid',
+      '/api/dictionary/cities?search=m',
       '/api/dictionary/cities?country=XX',
       '/api/dictionary/cities?country=',
     ]) {

@@ -14,11 +14,16 @@ export type City = {
   longitude: number;
 };
 
-type Indexed<T> = T & { key: string };
+/**
+ * `major`: a city a time zone of its country is named after (Europe/Madrid, America/New_York), first among
+ * equally good matches: the dataset has no populations.
+ */
+type Indexed<T> = T & { key: string; major?: boolean };
 
 type PlacesIndex = {
   regionsByCountry: Map<string, Indexed<Region>[]>;
   citiesByCountry: Map<string, Indexed<City>[]>;
+  cities: Indexed<City>[];
 };
 
 /** Lower case without accents, so that "malaga" finds "Málaga". */
@@ -42,7 +47,15 @@ const group = <T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> => {
 let index: Promise<PlacesIndex> | undefined;
 
 const loadIndex = async (): Promise<PlacesIndex> => {
-  const { City: Cities, State: States } = await import('country-state-city');
+  const { City: Cities, Country: Countries, State: States } = await import('country-state-city');
+  const majorCities = new Set(
+    Countries.getAllCountries().flatMap((country) =>
+      (country.timezones ?? []).map(
+        (zone) =>
+          `${country.isoCode}:${searchKey((zone.zoneName.split('/').pop() ?? '').replaceAll('_', ' '))}`,
+      ),
+    ),
+  );
   const regions = States.getAllStates().map(
     (state: IState): Indexed<Region> => ({
       id: `${state.countryCode}-${state.isoCode}`,
@@ -61,11 +74,13 @@ const loadIndex = async (): Promise<PlacesIndex> => {
       latitude: Number(city.latitude),
       longitude: Number(city.longitude),
       key: searchKey(city.name),
+      major: majorCities.has(`${city.countryCode}:${searchKey(city.name)}`),
     }),
   );
   return {
     regionsByCountry: group(regions, (region) => region.country),
     citiesByCountry: group(cities, (city) => city.country),
+    cities,
   };
 };
 
@@ -74,8 +89,8 @@ const placesIndex = (): Promise<PlacesIndex> => {
   return index;
 };
 
-/** Matches by text, names starting with the text first, then alphabetical. */
-const rank = <T extends { key: string; name: string }>(
+/** Matches by text: the name itself first, then names starting with the text, major cities, then alphabetical. */
+const rank = <T extends { key: string; name: string; major?: boolean }>(
   items: T[],
   search: string | undefined,
   limit: number,
@@ -90,12 +105,19 @@ const rank = <T extends { key: string; name: string }>(
     .filter((item) => item.key.includes(needle))
     .sort(
       (a, b) =>
-        Number(!a.key.startsWith(needle)) - Number(!b.key.startsWith(needle)) || a.name.localeCompare(b.name),
+        Number(a.key !== needle) - Number(b.key !== needle) ||
+        Number(!a.key.startsWith(needle)) - Number(!b.key.startsWith(needle)) ||
+        Number(!a.major) - Number(!b.major) ||
+        a.name.localeCompare(b.name),
     )
     .slice(0, limit);
 };
 
-const strip = <T extends { key: string }>({ key: _key, ...rest }: T): Omit<T, 'key'> => rest;
+const strip = <T extends { key: string; major?: boolean }>({
+  key: _key,
+  major: _major,
+  ...rest
+}: T): Omit<T, 'key' | 'major'> => rest;
 
 export const searchRegions = async (
   countries: string[],
@@ -107,20 +129,21 @@ export const searchRegions = async (
   return rank(candidates, search, limit).map(strip);
 };
 
+/** Cities of some countries (and regions), or of every country when `countries` is null (the map's search). */
 export const searchCities = async (
-  countries: string[],
+  countries: string[] | null,
   regions: string[],
   search: string | undefined,
   limit: number,
 ): Promise<City[]> => {
-  const { citiesByCountry } = await placesIndex();
-  const candidates = countries
-    .flatMap((country) => citiesByCountry.get(country) ?? [])
-    .filter(
-      (city) =>
-        regions.length === 0 ||
-        regions.includes(city.region) ||
-        regions.includes(`${city.country}-${city.region}`),
-    );
+  const { citiesByCountry, cities } = await placesIndex();
+  const candidates = (
+    countries === null ? cities : countries.flatMap((country) => citiesByCountry.get(country) ?? [])
+  ).filter(
+    (city) =>
+      regions.length === 0 ||
+      regions.includes(city.region) ||
+      regions.includes(`${city.country}-${city.region}`),
+  );
   return rank(candidates, search, limit).map(strip);
 };

@@ -3,7 +3,8 @@ import type { GEOLIST_LIST_SPEC } from '@beacon/domain/validation/geolist-form';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, GeolistTable } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 type GeolistTables = Database & { g: Database['geolists']; o: Database['organizations'] };
@@ -65,6 +66,10 @@ export const findGeolistInScope = (
   id: string,
 ): Promise<GeolistRecord | undefined> => geolistsFrom(db, scope).where('g.id', '=', id).executeTakeFirst();
 
+/** One geolist by id, whatever the scope (a row the service has just written or already checked). */
+export const findGeolistById = (db: Kysely<Database>, id: string): Promise<GeolistRecord | undefined> =>
+  findGeolistInScope(db, { kind: 'all' }, id);
+
 /** The areas of a geolist (its current set, decision 033), in their order. */
 export const findGeolistAreas = (db: Kysely<Database>, geolistId: string) =>
   db
@@ -81,7 +86,7 @@ export const findGeolistAreas = (db: Kysely<Database>, geolistId: string) =>
 export type AreaSet = { geolistId: string; setId: string };
 
 /**
- * Writes areas to a set in one statement, at positions from `first + 1` in the order given. The batch travels
+ * Writes areas to a set in one statement, at positions from `first + 1` in the order given; answers how many. The batch travels
  * as one JSON text that the database unpacks (`json_array_elements`): encoding thousands of areas is one
  * JSON.stringify instead of six bound values each, which matters on the embedded database, whose parameters
  * cross a worker thread (decision 013).
@@ -91,8 +96,8 @@ export const insertGeolistAreas = async (
   set: AreaSet,
   areas: readonly TGeolistArea[],
   first = 0,
-): Promise<void> => {
-  if (areas.length === 0) return;
+): Promise<number> => {
+  if (areas.length === 0) return 0;
   const rows = JSON.stringify(
     areas.map((area) => [area.latitude, area.longitude, area.radius, area.name ?? null]),
   );
@@ -103,20 +108,24 @@ export const insertGeolistAreas = async (
            (area.value->>2)::double precision, area.value->>3
     FROM json_array_elements(${rows}::json) WITH ORDINALITY AS area(value, position)
   `.execute(db);
+  return areas.length;
 };
 
-/** Copies one page of a set's areas (positions after `after`, in order) into another set, as they were. */
+/**
+ * Copies one page of a set's areas (positions after `after`, from the first when null, in order) into another
+ * set, as they were; answers how many and the last position.
+ */
 export const copyGeolistAreaPage = async (
   db: Kysely<Database>,
   from: AreaSet,
   to: AreaSet,
-  after: number,
+  after: number | null,
   size: number,
-): Promise<{ copied: number; last: number }> => {
+): Promise<{ copied: number; last: number | null }> => {
   const { rows } = await sql<{ copied: string | number; last: number | null }>`
     WITH page AS (
       SELECT position, latitude, longitude, radius, name FROM geolist_areas
-      WHERE geolist_id = ${from.geolistId}::bigint AND set_id = ${from.setId}::bigint AND position > ${after}::integer
+      WHERE geolist_id = ${from.geolistId}::bigint AND set_id = ${from.setId}::bigint AND position > ${after ?? 0}::integer
       ORDER BY position
       LIMIT ${size}
     ), copied AS (
@@ -126,28 +135,5 @@ export const copyGeolistAreaPage = async (
     SELECT count(*) AS copied, max(position) AS last FROM page
   `.execute(db);
   const row = rows[0];
-  return { copied: Number(row?.copied ?? 0), last: row?.last ?? after };
+  return { copied: Number(row?.copied ?? 0), last: row?.last ?? null };
 };
-
-export const findGeolistHistory = (db: Kysely<Database>, geolistId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'geolist')
-    .where('h.entity_id', '=', geolistId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();

@@ -2,6 +2,7 @@ import {
   GEOLIST_AREA_MESSAGE,
   GEOLIST_CITY_REGION_MESSAGE,
   GEOLIST_COLUMNS_MESSAGE,
+  GEOLIST_DELETED_MESSAGE,
   GEOLIST_EMPTY_FILE_MESSAGE,
   GEOLIST_FILE_REQUIRED_MESSAGE,
   GEOLIST_INVALID_CSV_MESSAGE,
@@ -19,7 +20,7 @@ import { cleanUpStagedSets } from '../../lib/staged-sets';
 import { bearer, loginAs, multipart, startTestApp, type TestContext, TINY_PNG } from '../../test/test-app';
 import type { TGeolist, TGeolistHistoryEntry, TGeolistRow } from './geolists.schemas';
 
-/** Every geolist endpoint and rule of issue 7 through the API (decision 015). */
+/** Every geolist endpoint and rule through the API (decision 015). */
 
 const LATITUDE = 'The latitude must be a number between -90 and 90';
 const LONGITUDE = 'The longitude must be a number between -180 and 180';
@@ -557,6 +558,15 @@ describe('writes', () => {
       { version: 1 },
     );
     expect(stale.statusCode).toBe(409);
+    // The version is checked before the file is looked at (decision 039).
+    const staleAndBad = await upload(
+      'PUT',
+      `/geolist/${created.id}/areas`,
+      { filename: 'x.csv', content: '1,2\n100,2\n' },
+      { version: 1 },
+    );
+    expect(staleAndBad.statusCode).toBe(409);
+    expect(staleAndBad.json()).toMatchObject({ code: 'STALE_VERSION' });
     const history = (await call('editor', 'GET', `/geolist/${created.id}/history`)).json<
       TGeolistHistoryEntry[]
     >();
@@ -573,10 +583,25 @@ describe('writes', () => {
     const created = await createJson({ name: 'Delete me' });
     expect((await call('editor', 'DELETE', `/geolist/${created.id}?version=9`)).statusCode).toBe(409);
     expect((await call('editor', 'DELETE', `/geolist/${created.id}?version=1`)).statusCode).toBe(204);
-    expect(
-      (await call('editor', 'PUT', `/geolist/${created.id}`, { version: 2, name: 'x' })).statusCode,
-    ).toBe(409);
-    expect((await call('editor', 'POST', `/geolist/${created.id}/duplicate`, {})).statusCode).toBe(409);
+    // A write to a deleted geolist is a conflict with its state (decision 039), whatever the version sent.
+    const deleted = { code: 'DELETED', message: GEOLIST_DELETED_MESSAGE };
+    const state = [{ path: 'state', message: GEOLIST_DELETED_MESSAGE }];
+    const update = await call('editor', 'PUT', `/geolist/${created.id}`, { version: 2, name: 'x' });
+    expect(update.statusCode).toBe(409);
+    expect(update.json()).toMatchObject(deleted);
+    expect(detailsOf(update)).toEqual(state);
+    const replace = await upload(
+      'PUT',
+      `/geolist/${created.id}/areas`,
+      { filename: 'x.csv', content: '5,6' },
+      { version: 2 },
+    );
+    expect(replace.json()).toMatchObject(deleted);
+    const again = await call('editor', 'DELETE', `/geolist/${created.id}?version=2`);
+    expect(again.json()).toMatchObject(deleted);
+    const duplicate = await call('editor', 'POST', `/geolist/${created.id}/duplicate`, {});
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject(deleted);
     const history = (await call('editor', 'GET', `/geolist/${created.id}/history`)).json<
       TGeolistHistoryEntry[]
     >();
@@ -616,7 +641,8 @@ describe('writes', () => {
     const history = (await call('editor', 'GET', `/geolist/${body.id}/history`)).json<
       TGeolistHistoryEntry[]
     >();
-    expect(history[0]?.changes[0]).toEqual({ field: 'source', from: null, to: source.id });
+    expect(history[0]).toMatchObject({ action: 'duplicate' });
+    expect(history[0]?.changes[0]).toEqual({ field: 'duplicated_from', from: null, to: source.id });
   });
 });
 

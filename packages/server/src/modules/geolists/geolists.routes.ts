@@ -9,9 +9,10 @@ import {
 import { geolistJsonFileSizeMessage } from '@beacon/domain/validation/messages';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
+import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import { readGeolistFile } from './geolist-file-stream';
 import {
@@ -42,11 +43,6 @@ export const MAX_GEOLIST_FILE_BYTES = 32 * 1024 * 1024;
  * larger geolist goes as CSV, which is read as it arrives).
  */
 export const MAX_GEOLIST_JSON_BYTES = 16 * 1024 * 1024;
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
@@ -105,9 +101,10 @@ const acceptGeolistUpload: preValidationAsyncHookHandler = async (request) => {
 const UPLOAD_DESCRIPTION = `Answers the geolist without its areas (GET /geolist/{id} reads them). Send JSON, or multipart/form-data with the JSON in the \`${MULTIPART_DATA_FIELD}\` field and the areas in a \`${GEOLIST_FILE_FIELD}\` (.csv with the columns latitude, longitude, radius, name, or .json of at most ${MAX_GEOLIST_JSON_BYTES / 1024 / 1024} MB; at most ${MAX_GEOLIST_FILE_BYTES / 1024 / 1024} MB, read as it arrives, and ${MAX_GEOLIST_AREAS.toLocaleString('en-US')} areas). A rejected file stores nothing and answers 400 with the file's message (invalid file, empty file, invalid CSV, wrong areas), \`file_error\` and a detail per bad line (\`line\`).`;
 
 /**
- * Geolists of issue 7 (decision 015): §6 `resources-geolists` for every call; writes need an edit role (the
- * service answers 403), and a geolist outside the caller's scope answers 404. Writes answer the geolist
- * without its areas (up to MAX_GEOLIST_AREAS of them): only GET /geolist/{id} reads them back.
+ * Geolists (decision 015): §6 `resources-geolists` for every call. A geolist outside the caller's scope answers
+ * 404 whoever asks; then writes need an edit role (403), and a deleted geolist cannot change (409, decision
+ * 039). Writes answer the geolist without its areas (up to MAX_GEOLIST_AREAS of them): only
+ * GET /geolist/{id} reads them back.
  */
 export const geolistsRoutes = async (app: AppInstance): Promise<void> => {
   const { deps } = app;

@@ -5,7 +5,7 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test
 import { unknownPlaceIssues } from '../campaigns/places-check';
 import type { TGeolist, TGeolistRow } from './geolists.schemas';
 
-/** The demo geolists follow the geolist rules and are there after a demo seed (issue 7). */
+/** The demo geolists follow the geolist rules and are there after a demo seed. */
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,56 +1,68 @@
 import { canEdit } from '@beacon/domain/access/permissions';
+import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
 import type { TGeolistArea, TGeolistParseResult } from '@beacon/domain/validation/geolist';
 import {
-  duplicateGeolistName,
   GEOLIST_LIST_SPEC,
+  GEOLIST_NAME_MAX_LENGTH,
   type TGeolistAreasReplace,
   type TGeolistCreate,
   type TGeolistDuplicate,
   type TGeolistUpdate,
 } from '@beacon/domain/validation/geolist-form';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
-import { GEOLIST_FILE_REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
-import { type Kysely, sql } from 'kysely';
+import { GEOLIST_DELETED_MESSAGE, GEOLIST_FILE_REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
+import type { Insertable, Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
-import type { Database, GeolistTable } from '../../db/schema';
+import type { Database, GeolistTable, HistoryChange } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
-  createBatchSizer,
-  promoteSet,
-  reserveParentId,
-  timedBatch,
-  withStagedSet,
+  assertCanEdit,
+  historyOf,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  softDelete,
+  versionedWrite,
+  writable,
+} from '../../lib/resources';
+import {
+  assertCurrentSet,
+  insertWithStagedRows,
+  type StagedRowSource,
+  versionedWriteWithStagedRows,
 } from '../../lib/staged-sets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { unknownPlaceIssues } from '../campaigns/places-check';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import {
-  type AreaSet,
   copyGeolistAreaPage,
   findGeolistAreas,
-  findGeolistHistory,
+  findGeolistById,
   findGeolistInScope,
   type GeolistRecord,
   geolistListSourceOf,
   insertGeolistAreas,
   listGeolistsInScope,
 } from './geolists.repo';
-import type { TGeolist, TGeolistHistoryEntry, TGeolistRow } from './geolists.schemas';
+import type { TGeolist, TGeolistRow } from './geolists.schemas';
 
 /**
- * Geolists of issue 7 (decision 015). Reads need §6 `resources-geolists` (the route declares it, which also
- * shuts out data-partner and other-partner organizations); writes also need an edit role. A geolist outside
- * the caller's tenant scope answers 404 whatever the call. Every write records history (actor and
- * impersonator) in its own transaction; an uploaded file is read and every row checked before anything is
- * written, so a rejected file stores nothing.
+ * Geolists (decision 015), on the shared resource shape (decision 039). Reads need §6 `resources-geolists` (the
+ * route declares it, which also shuts out data-partner and other-partner organizations); writes also need an
+ * edit role. A geolist outside the caller's tenant scope answers 404 whatever the call and whoever asks. Every
+ * write records history (actor and impersonator) in its own transaction; an uploaded file is read and every
+ * row checked before anything is written, so a rejected file stores nothing.
  */
 
 /** An uploaded geolist file as the routes hand it over: its name and what the domain's reader made of it. */
 export type GeolistFile = { filename: string; result: TGeolistParseResult };
 
-const assertCanEdit = (principal: Principal): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+const GEOLIST: ResourceKind & { table: 'geolists' } = {
+  entity: 'geolist',
+  table: 'geolists',
+  canEdit,
+  deletedMessage: GEOLIST_DELETED_MESSAGE,
 };
 
 /**
@@ -106,7 +118,7 @@ export const toGeolistRow = (record: GeolistRecord): TGeolistRow => ({
 });
 
 /** What history keeps of a geolist: its fields and how many areas it has (never the areas themselves). */
-const historyViewOf = (record: Pick<GeolistRecord, keyof GeolistTable>) => ({
+const historyViewOf = (record: GeolistRecord) => ({
   organization: Number(record.organization_id),
   name: record.name,
   country: record.country,
@@ -118,47 +130,24 @@ const historyViewOf = (record: Pick<GeolistRecord, keyof GeolistTable>) => ({
   areas_count: record.areas_count,
 });
 
-const geolistNow = async (db: Kysely<Database>, scope: ReturnType<typeof scopeOf>, id: string) => {
-  const record = await findGeolistInScope(db, scope, id);
-  if (!record) throw new AppError('NOT_FOUND');
-  return record;
-};
-
 const withAreas = async (db: Kysely<Database>, record: GeolistRecord): Promise<TGeolist> => ({
   ...toGeolistRow(record),
   areas: (await findGeolistAreas(db, record.id)).map((area) => ({ ...area, name: area.name ?? null })),
 });
 
 /** A geolist the caller may see, else 404. */
-const visibleGeolist = async (deps: Deps, principal: Principal, id: string) => {
-  const scope = scopeOf(principal);
-  const record = await findGeolistInScope(deps.db, scope, id);
-  if (!record) throw new AppError('NOT_FOUND');
-  return { record, scope };
-};
+const visibleGeolist = (deps: Deps, principal: Principal, id: string): Promise<GeolistRecord> =>
+  readable(findGeolistInScope(deps.db, scopeOf(principal), id));
 
-const record = async (
-  db: Kysely<Database>,
-  geolist: Pick<GeolistRecord, 'id' | 'organization_id'>,
-  action: string,
-  actor: HistoryActor,
-  changes: { field: string; from: unknown; to: unknown }[],
-): Promise<void> => {
-  await recordHistory(db, {
-    entity: 'geolist',
-    entityId: geolist.id,
-    organizationId: geolist.organization_id,
-    action,
-    actor,
-    changes,
-  });
-};
+/** A geolist the caller may change (decision 039's order: 404, 403, 409 deleted, 409 stale). */
+const writableGeolist = (deps: Deps, principal: Principal, id: string, version?: number) =>
+  writable(GEOLIST, principal, findGeolistInScope(deps.db, scopeOf(principal), id), version);
 
 /**
- * Writes a geolist, a few areas and its `create` history in the caller's transaction (the demo seed): the
- * areas go to the geolist's first set, 0, as a geolist created without areas has.
+ * Writes a geolist, a few areas and its `create` history in the caller's transaction (the demo seed, tests):
+ * the areas go to the geolist's first set, 0, as a geolist created without areas has.
  */
-export const insertGeolistWithHistory = async (
+export const insertGeolistWithHistory = (
   db: Kysely<Database>,
   values: {
     organization_id: string;
@@ -171,98 +160,106 @@ export const insertGeolistWithHistory = async (
   },
   areas: readonly TGeolistArea[],
   actor: HistoryActor,
-  action = 'create',
-): Promise<GeolistRecord> => {
-  const { id } = await db
-    .insertInto('geolists')
-    .values({ ...values, areas_count: areas.length })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertGeolistAreas(db, { geolistId: id, setId: '0' }, areas);
-  const created = await geolistNow(db, { kind: 'all' }, id);
-  await record(db, created, action, actor, diffFields(null, historyViewOf(created)));
-  return created;
-};
-
-/** Bumps the version of a geolist read at `version`; false when someone changed it since. */
-const updateAtVersion = async (
-  db: Kysely<Database>,
-  id: string,
-  version: number,
-  values: Partial<{
-    name: string;
-    country: string | null;
-    region: string | null;
-    city: string | null;
-    radius: number;
-    precision: 'standard' | 'high';
-    state: 'active' | 'deleted';
-    areas_count: number;
-    area_set: string;
-    deleted_at: Date;
-  }>,
-  now: Date,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('geolists')
-    .set({ ...values, updated_at: now, version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('state', '<>', 'deleted')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-};
-
-const assertLive = (geolist: GeolistRecord): void => {
-  // A deleted geolist keeps its history; a write on it is as stale as a write at an old version.
-  if (geolist.state === 'deleted') throw new AppError('STALE_VERSION');
-};
-
-/** What a new set of areas is made of: areas checked in memory, or a copy of another set (duplicate). */
-type StagedAreas = { areas: readonly TGeolistArea[] } | { copyOf: AreaSet };
+): Promise<GeolistRecord> =>
+  insertWithHistory(db, GEOLIST, actor, {
+    insert: async (trx) => {
+      const { id } = await trx
+        .insertInto('geolists')
+        .values({ ...values, areas_count: areas.length })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertGeolistAreas(trx, { geolistId: id, setId: '0' }, areas);
+      return id;
+    },
+    reload: findGeolistById,
+    historyView: historyViewOf,
+  });
 
 /**
- * Writes a new, invisible set of a geolist's areas (decision 033), one short statement per batch sized to about
- * BATCH_TARGET_MS so other requests get the database between batches; `publish(set, count)` then makes it
- * visible in one short transaction. A failed write or publish discards the set for the cleanup job.
+ * The areas of a new set (decision 033, lib/staged-sets.ts): areas checked in memory, or a copy of another
+ * geolist's current set (duplicate), page by page in the order of their positions.
  */
-const withStagedAreas = <T>(
+const areaRows = (
+  source: { areas: readonly TGeolistArea[] } | { copyOf: GeolistRecord },
+): StagedRowSource<TGeolistArea, number> =>
+  'areas' in source
+    ? {
+        add: source.areas,
+        insert: (db, to, batch, written) =>
+          insertGeolistAreas(db, { geolistId: to.parentId, setId: to.setId }, batch, written),
+      }
+    : {
+        copyPage: (db, to, after, size) =>
+          copyGeolistAreaPage(
+            db,
+            { geolistId: source.copyOf.id, setId: source.copyOf.area_set },
+            { geolistId: to.parentId, setId: to.setId },
+            after,
+            size,
+          ),
+      };
+
+/**
+ * A geolist's areas replaced at the version read: the new set is staged, then made current with the version
+ * bump and the history entry of `write`, the old set discarded for the cleanup job.
+ */
+const replaceAreasAtVersion = async (
   deps: Deps,
-  geolistId: string,
-  source: StagedAreas,
-  publish: (set: AreaSet, count: number) => Promise<T>,
-): Promise<T> =>
-  withStagedSet(
-    deps,
-    'geolist_areas',
-    geolistId,
-    async (setId) => {
-      const set: AreaSet = { geolistId, setId };
-      const sizer = createBatchSizer();
-      if ('areas' in source) {
-        for (let start = 0; start < source.areas.length; ) {
-          const batch = source.areas.slice(start, start + sizer.size);
-          const first = start;
-          start += batch.length;
-          await timedBatch(sizer, batch.length, () => insertGeolistAreas(deps.db, set, batch, first));
-        }
-        return source.areas.length;
-      }
-      let count = 0;
-      let after = 0;
-      for (;;) {
-        const size = sizer.size;
-        const from = after;
-        const page = await timedBatch(sizer, size, () =>
-          copyGeolistAreaPage(deps.db, source.copyOf, set, from, size),
-        );
-        count += page.copied;
-        if (page.copied < size) return count;
-        after = page.last;
-      }
-    },
-    (setId, count) => publish({ geolistId, setId }, count),
+  principal: Principal,
+  before: GeolistRecord,
+  version: number,
+  areas: readonly TGeolistArea[],
+  write: {
+    values: Record<string, unknown>;
+    action: string;
+    historyView: (record: GeolistRecord) => Record<string, unknown>;
+    extraChanges: (after: GeolistRecord) => HistoryChange[];
+  },
+): Promise<TGeolistRow> =>
+  toGeolistRow(
+    await versionedWriteWithStagedRows(
+      deps,
+      'geolist_areas',
+      areaRows({ areas }),
+      GEOLIST,
+      actorOf(principal),
+      {
+        ...write,
+        before,
+        version,
+        previousSetId: before.area_set,
+        reload: findGeolistById,
+      },
+    ),
   );
+
+/**
+ * A new geolist whose areas are staged first (create, duplicate): its row appears with them and its `create`
+ * (or `duplicate`) history in one short transaction. A copy is of one moment only: when the original's areas
+ * were replaced while they were copied, the answer is 409.
+ */
+const insertWithAreas = (
+  deps: Deps,
+  principal: Principal,
+  rows: StagedRowSource<TGeolistArea, number>,
+  values: Omit<Insertable<GeolistTable>, 'id' | 'areas_count' | 'area_set'>,
+  original?: GeolistRecord,
+): Promise<GeolistRecord> =>
+  insertWithStagedRows(deps, 'geolist_areas', rows, async (trx, geolistId, setId, count) => {
+    if (original) await assertCurrentSet(trx, 'geolist_areas', original.id, original.area_set);
+    return insertWithHistory(trx, GEOLIST, actorOf(principal), {
+      insert: async (db) => {
+        await db
+          .insertInto('geolists')
+          .values({ ...values, id: geolistId, areas_count: count, area_set: setId })
+          .execute();
+        return geolistId;
+      },
+      reload: findGeolistById,
+      historyView: historyViewOf,
+      duplicatedFrom: original?.id,
+    });
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -283,29 +280,14 @@ export const listVisibleGeolists = async (
   return { rows: rows.map(toGeolistRow), total };
 };
 
-export const getGeolist = async (deps: Deps, principal: Principal, id: string): Promise<TGeolist> => {
-  const { record: geolist } = await visibleGeolist(deps, principal, id);
-  return withAreas(deps.db, geolist);
-};
+export const getGeolist = async (deps: Deps, principal: Principal, id: string): Promise<TGeolist> =>
+  withAreas(deps.db, await visibleGeolist(deps, principal, id));
 
 export const geolistHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<TGeolistHistoryEntry[]> => {
-  const { record: geolist } = await visibleGeolist(deps, principal, id);
-  const rows = await findGeolistHistory(deps.db, geolist.id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return rows.map((row) => ({
-    id: Number(row.id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes,
-    created_at: row.created_at.toISOString(),
-  }));
-};
+): Promise<THistoryEntry[]> => historyOf(deps.db, GEOLIST, (await visibleGeolist(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
@@ -317,37 +299,21 @@ export const createGeolist = async (
   body: TGeolistCreate,
   file: GeolistFile | undefined,
 ): Promise<TGeolistRow> => {
-  assertCanEdit(principal);
-  const scope = scopeOf(principal);
+  assertCanEdit(GEOLIST, principal);
   const organization = await getOrganization(
     deps.db,
-    scope,
+    scopeOf(principal),
     String(body.organization ?? principal.organizationId),
   );
   if (!organization || organization.state === 'DELETED') throw new AppError('NOT_FOUND');
   await assertKnownPlaces(body);
   const areas = file ? areasOfFile(file) : (body.areas ?? []);
   const { organization: _organization, areas: _areas, ...fields } = body;
-  // The areas are staged under an id reserved for the geolist, whose row appears with them (decision 033).
-  const geolistId = await reserveParentId(deps.db, 'geolists');
-  return withStagedAreas(deps, geolistId, { areas }, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('geolists')
-        .values({
-          ...fields,
-          id: geolistId,
-          organization_id: organization.id,
-          areas_count: count,
-          area_set: set.setId,
-        })
-        .execute();
-      await promoteSet(trx, deps.clock, 'geolist_areas', geolistId, set.setId, null);
-      const created = await geolistNow(trx, { kind: 'all' }, geolistId);
-      await record(trx, created, 'create', actorOf(principal), diffFields(null, historyViewOf(created)));
-      return toGeolistRow(created);
-    }),
-  );
+  const created = await insertWithAreas(deps, principal, areaRows({ areas }), {
+    ...fields,
+    organization_id: organization.id,
+  });
+  return toGeolistRow(created);
 };
 
 /** `PUT /geolist/{id}`: fields (and the areas when `areas` is sent) at the version read. */
@@ -357,30 +323,26 @@ export const updateGeolist = async (
   id: string,
   body: TGeolistUpdate,
 ): Promise<TGeolistRow> => {
-  assertCanEdit(principal);
-  const { record: before, scope } = await visibleGeolist(deps, principal, id);
-  assertLive(before);
-  await assertKnownPlaces(body);
   const { version, areas, ...fields } = body;
-  const publish = (set: AreaSet | null) =>
-    deps.db.transaction().execute(async (trx) => {
-      const values = {
-        ...fields,
-        ...(areas && set ? { areas_count: areas.length, area_set: set.setId } : {}),
-      };
-      if (!(await updateAtVersion(trx, before.id, version, values, deps.clock.now()))) {
-        throw new AppError('STALE_VERSION');
-      }
-      if (set) await promoteSet(trx, deps.clock, 'geolist_areas', before.id, set.setId, before.area_set);
-      const after = await geolistNow(trx, scope, before.id);
-      const changes = diffFields(historyViewOf(before), historyViewOf(after));
-      if (areas) changes.push({ field: 'areas', from: before.areas_count, to: after.areas_count });
-      await record(trx, after, 'update', actorOf(principal), changes);
-      return toGeolistRow(after);
+  const before = await writableGeolist(deps, principal, id, version);
+  await assertKnownPlaces(body);
+  if (areas) {
+    return replaceAreasAtVersion(deps, principal, before, version, areas, {
+      values: fields,
+      action: 'update',
+      historyView: historyViewOf,
+      extraChanges: (after) => [{ field: 'areas', from: before.areas_count, to: after.areas_count }],
     });
-  if (!areas) return publish(null);
-  if (before.version !== version) throw new AppError('STALE_VERSION');
-  return withStagedAreas(deps, before.id, { areas }, (set) => publish(set));
+  }
+  const after = await versionedWrite(deps.db, GEOLIST, actorOf(principal), {
+    before,
+    version,
+    values: fields,
+    now: deps.clock.now(),
+    reload: findGeolistById,
+    historyView: historyViewOf,
+  });
+  return toGeolistRow(after);
 };
 
 /** `PUT /geolist/{id}/areas`: the areas of an uploaded file (or `areas`) replace the geolist's. */
@@ -391,9 +353,8 @@ export const replaceGeolistAreas = async (
   body: TGeolistAreasReplace,
   file: GeolistFile | undefined,
 ): Promise<TGeolistRow> => {
-  assertCanEdit(principal);
-  const { record: before, scope } = await visibleGeolist(deps, principal, id);
-  assertLive(before);
+  // Known stale (or deleted) before the file is looked at or a single area written.
+  const before = await writableGeolist(deps, principal, id, body.version);
   const areas = file ? areasOfFile(file) : body.areas;
   if (!areas) {
     throw new AppError('VALIDATION_FAILED', {
@@ -401,24 +362,16 @@ export const replaceGeolistAreas = async (
       details: [{ path: 'file', message: GEOLIST_FILE_REQUIRED_MESSAGE }],
     });
   }
-  // Known stale before a single area is written.
-  if (before.version !== body.version) throw new AppError('STALE_VERSION');
-  return withStagedAreas(deps, before.id, { areas }, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      const now = deps.clock.now();
-      const values = { areas_count: count, area_set: set.setId };
-      if (!(await updateAtVersion(trx, before.id, body.version, values, now))) {
-        throw new AppError('STALE_VERSION');
-      }
-      await promoteSet(trx, deps.clock, 'geolist_areas', before.id, set.setId, before.area_set);
-      const after = await geolistNow(trx, scope, before.id);
-      await record(trx, after, 'areas', actorOf(principal), [
-        { field: 'areas', from: before.areas_count, to: after.areas_count },
-        ...(file ? [{ field: 'file', from: null, to: file.filename }] : []),
-      ]);
-      return toGeolistRow(after);
-    }),
-  );
+  return replaceAreasAtVersion(deps, principal, before, body.version, areas, {
+    values: {},
+    action: 'areas',
+    // The entry names the areas and the file, not the count again.
+    historyView: () => ({}),
+    extraChanges: (after) => [
+      { field: 'areas', from: before.areas_count, to: after.areas_count },
+      ...(file ? [{ field: 'file', from: null, to: file.filename }] : []),
+    ],
+  });
 };
 
 /** `DELETE /geolist/{id}?version=N`: state deleted, kept with its areas and history. */
@@ -428,64 +381,36 @@ export const deleteGeolist = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  assertCanEdit(principal);
-  const { record: before } = await visibleGeolist(deps, principal, id);
-  assertLive(before);
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await updateAtVersion(trx, before.id, version, { state: 'deleted', deleted_at: now }, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    await record(trx, before, 'delete', actorOf(principal), [
-      { field: 'state', from: before.state, to: 'deleted' },
-    ]);
-  });
+  const before = await writableGeolist(deps, principal, id, version);
+  await softDelete(deps.db, GEOLIST, actorOf(principal), before, version, deps.clock.now());
 };
 
-/** `POST /geolist/{id}/duplicate`: a copy with every field and area, in the same organization. */
+/**
+ * `POST /geolist/{id}/duplicate`: a copy with every field and area, in the same organization, named
+ * "<name> (copy)" unless named. The areas are copied page by page; if the original's areas were replaced
+ * meanwhile the copy would not be of one moment, and the answer is 409.
+ */
 export const duplicateGeolist = async (
   deps: Deps,
   principal: Principal,
   id: string,
   body: TGeolistDuplicate,
 ): Promise<TGeolistRow> => {
-  assertCanEdit(principal);
-  const { record: source } = await visibleGeolist(deps, principal, id);
-  assertLive(source);
-  const actor = actorOf(principal);
-  const copyOf: AreaSet = { geolistId: source.id, setId: source.area_set };
-  const copyId = await reserveParentId(deps.db, 'geolists');
-  return withStagedAreas(deps, copyId, { copyOf }, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      // The source's areas were replaced while they were copied: the copy would not be of one moment.
-      const now = await trx
-        .selectFrom('geolists')
-        .select('area_set')
-        .where('id', '=', source.id)
-        .executeTakeFirst();
-      if (now?.area_set !== source.area_set) throw new AppError('STALE_VERSION');
-      await trx
-        .insertInto('geolists')
-        .values({
-          id: copyId,
-          organization_id: source.organization_id,
-          name: body.name ?? duplicateGeolistName(source.name),
-          country: source.country,
-          region: source.region,
-          city: source.city,
-          radius: source.radius,
-          precision: source.precision,
-          areas_count: count,
-          area_set: set.setId,
-        })
-        .execute();
-      await promoteSet(trx, deps.clock, 'geolist_areas', copyId, set.setId, null);
-      const copy = await geolistNow(trx, { kind: 'all' }, copyId);
-      await record(trx, copy, 'duplicate', actor, [
-        { field: 'source', from: null, to: Number(source.id) },
-        ...diffFields(null, historyViewOf(copy)),
-      ]);
-      return toGeolistRow(copy);
-    }),
+  const original = await writableGeolist(deps, principal, id);
+  const copy = await insertWithAreas(
+    deps,
+    principal,
+    areaRows({ copyOf: original }),
+    {
+      organization_id: original.organization_id,
+      name: body.name ?? copyName(original.name, GEOLIST_NAME_MAX_LENGTH),
+      country: original.country,
+      region: original.region,
+      city: original.city,
+      radius: original.radius,
+      precision: original.precision,
+    },
+    original,
   );
+  return toGeolistRow(copy);
 };

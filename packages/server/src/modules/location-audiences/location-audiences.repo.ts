@@ -5,7 +5,8 @@ import type {
 } from '@beacon/domain/validation/location-audience-form';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, LocationAudienceTable } from '../../db/schema';
-import { type ListSource, listPage } from '../../lib/list-query';
+import { listPage } from '../../lib/list-query';
+import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 type LocationAudienceTables = Database & {
@@ -150,26 +151,3 @@ export const copyLocationAudienceAreas = async (
     )
     .execute();
 };
-
-export const findLocationAudienceHistory = (db: Kysely<Database>, locationAudienceId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'location_audience')
-    .where('h.entity_id', '=', locationAudienceId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();

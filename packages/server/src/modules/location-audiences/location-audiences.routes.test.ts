@@ -5,6 +5,7 @@ import {
   GEOLIST_RADIUS_MESSAGE,
   geolistCoordinateMessage,
   LOCATION_AUDIENCE_AREAS_REQUIRED_MESSAGE,
+  LOCATION_AUDIENCE_DELETED_MESSAGE,
   LOCATION_AUDIENCE_ORGANIZATION_MESSAGE,
   LOCATION_AUDIENCE_TIMEZONE_MESSAGE,
   minValueMessage,
@@ -21,7 +22,7 @@ import type {
   TLocationAudienceRow,
 } from './location-audiences.schemas';
 
-/** Every location audience endpoint and rule of issue 7 through the API (decision 017). */
+/** Every location audience endpoint and rule through the API (decisions 017 and 039). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -250,6 +251,7 @@ describe('PUT and DELETE /location-audience/{id}', () => {
       name: 'Late',
     });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ code: string }>().code).toBe('STALE_VERSION');
     expect((await call('editor', 'GET', `/location-audience/${created.id}`)).json()).toMatchObject({
       name: 'Airport arrivals (winter)',
     });
@@ -272,9 +274,9 @@ describe('PUT and DELETE /location-audience/{id}', () => {
 
   it('deletes at the version read: kept with history, out of lists unless filtered on state', async () => {
     const created = await create('owner', { name: 'To be deleted' });
-    expect((await call('owner', 'DELETE', `/location-audience/${created.id}?version=2`)).statusCode).toBe(
-      409,
-    );
+    const stale = await call('owner', 'DELETE', `/location-audience/${created.id}?version=2`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ code: string }>().code).toBe('STALE_VERSION');
     expect((await call('owner', 'DELETE', `/location-audience/${created.id}?version=1`)).statusCode).toBe(
       204,
     );
@@ -290,12 +292,17 @@ describe('PUT and DELETE /location-audience/{id}', () => {
     >();
     expect(deleted.map((row) => row.id)).toContain(created.id);
     expect(deleted.every((row) => row.state === 'deleted')).toBe(true);
-    expect(
-      (await call('owner', 'PUT', `/location-audience/${created.id}`, { version: 2, name: 'x' })).statusCode,
-    ).toBe(409);
-    expect((await call('owner', 'POST', `/location-audience/${created.id}/duplicate`, {})).statusCode).toBe(
-      409,
-    );
+    // A write to a deleted location audience is 409 DELETED (decision 039), whatever version it sends.
+    for (const refused of [
+      await call('owner', 'PUT', `/location-audience/${created.id}`, { version: 2, name: 'x' }),
+      await call('owner', 'PUT', `/location-audience/${created.id}`, { version: 1, name: 'x' }),
+      await call('owner', 'DELETE', `/location-audience/${created.id}?version=2`),
+      await call('owner', 'POST', `/location-audience/${created.id}/duplicate`, {}),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ code: string }>().code).toBe('DELETED');
+      expect(detailsOf(refused)).toEqual([{ path: 'state', message: LOCATION_AUDIENCE_DELETED_MESSAGE }]);
+    }
   });
 });
 
@@ -310,6 +317,12 @@ describe('POST /location-audience/{id}/duplicate and GET /location-audience/{id}
     expect(copy.id).not.toBe(id);
     const named = await call('owner', 'POST', `/location-audience/${source.id}/duplicate`, { name: 'Mine' });
     expect(named.json()).toMatchObject({ name: 'Mine' });
+    const history = (await call('owner', 'GET', `/location-audience/${copy.id}/history`)).json<
+      TLocationAudienceHistoryEntry[]
+    >();
+    expect(history.map((entry) => entry.action)).toEqual(['duplicate']);
+    expect(history[0]?.changes[0]).toEqual({ field: 'duplicated_from', from: null, to: source.id });
+    expect(history[0]?.changes).toContainEqual({ field: 'areas_count', from: null, to: 2 });
   });
 
   it('lists every change newest first, with actor and impersonator', async () => {

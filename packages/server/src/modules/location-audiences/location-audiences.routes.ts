@@ -4,11 +4,10 @@ import {
   ZLocationAudienceDuplicate,
   ZLocationAudienceUpdate,
 } from '@beacon/domain/validation/location-audience-form';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
-import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import type { AppInstance } from '../../app-types';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
 import {
   ZLocationAudience,
   ZLocationAudienceHistoryEntry,
@@ -29,13 +28,8 @@ import {
 /** A JSON body with its areas: 10,000 areas with names of 255 characters stay below this. */
 const MAX_LOCATION_AUDIENCE_JSON_BYTES = 4 * 1024 * 1024;
 
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
-
 /**
- * Location audiences of issue 7 (decision 017), all under §6 `resources-audiences`: every role but advertiser,
+ * Location audiences (decision 017), all under §6 `resources-audiences`: every role but advertiser,
  * adexchange, creative manager and viewer, in any organization but an other-partner one. Writes need an edit
  * role on top (the service answers 403); one outside the caller's scope answers 404 whatever the call.
  */

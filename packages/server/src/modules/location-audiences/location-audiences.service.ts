@@ -1,7 +1,8 @@
 import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
+import { LOCATION_AUDIENCE_NAME_MAX_LENGTH } from '@beacon/domain/dictionary/location-audiences';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
-  duplicateLocationAudienceName,
   LOCATION_AUDIENCE_LIST_SPEC,
   locationAudienceDateIssues,
   type TLocationAudienceArea,
@@ -9,42 +10,51 @@ import {
   type TLocationAudienceDuplicate,
   type TLocationAudienceUpdate,
 } from '@beacon/domain/validation/location-audience-form';
-import { LOCATION_AUDIENCE_ORGANIZATION_MESSAGE } from '@beacon/domain/validation/messages';
-import { type Kysely, sql } from 'kysely';
+import {
+  LOCATION_AUDIENCE_DELETED_MESSAGE,
+  LOCATION_AUDIENCE_ORGANIZATION_MESSAGE,
+} from '@beacon/domain/validation/messages';
+import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import {
+  assertCanEdit,
+  historyOf,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  softDelete,
+  versionedWrite,
+  writable,
+} from '../../lib/resources';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import {
   copyLocationAudienceAreas,
   deleteLocationAudienceAreas,
   findLocationAudienceAreas,
-  findLocationAudienceHistory,
   findLocationAudienceInScope,
   insertLocationAudienceAreas,
   type LocationAudienceRecord,
   listLocationAudiencesInScope,
   locationAudienceListSourceOf,
 } from './location-audiences.repo';
-import type {
-  TLocationAudience,
-  TLocationAudienceHistoryEntry,
-  TLocationAudienceRow,
-} from './location-audiences.schemas';
+import type { TLocationAudience, TLocationAudienceRow } from './location-audiences.schemas';
 
 /**
- * Location audiences of issue 7 (decision 017). Reads need §6 `resources-audiences` (the route declares it,
+ * Location audiences (decision 017), on the shared resource shape (decision 039). Reads need §6 `resources-audiences` (the route declares it,
  * which also shuts out other-partner organizations); writes also need an edit role. A location audience
  * outside the caller's tenant scope answers 404 whatever the call. Every write records history (actor and
  * impersonator) in its own transaction; history keeps the fields and the number of areas, never the areas.
  */
 
-const ENTITY = 'location_audience';
-
-const assertCanEdit = (principal: Principal): void => {
-  if (!canEditAudiences(principal.role)) throw new AppError('FORBIDDEN');
+const LOCATION_AUDIENCE: ResourceKind & { table: 'location_audiences' } = {
+  entity: 'location_audience',
+  table: 'location_audiences',
+  canEdit: canEditAudiences,
+  deletedMessage: LOCATION_AUDIENCE_DELETED_MESSAGE,
 };
 
 const invalid = (details: { path: string[]; message: string }[]): AppError =>
@@ -85,11 +95,11 @@ const historyViewOf = (record: LocationAudienceRecord) => ({
   areas_count: record.areas_count,
 });
 
-const locationAudienceNow = async (db: Kysely<Database>, id: string): Promise<LocationAudienceRecord> => {
-  const found = await findLocationAudienceInScope(db, { kind: 'all' }, id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return found;
-};
+/** A location audience whatever the scope (to read a row back in the transaction that wrote it). */
+const findLocationAudienceById = (
+  db: Kysely<Database>,
+  id: string,
+): Promise<LocationAudienceRecord | undefined> => findLocationAudienceInScope(db, { kind: 'all' }, id);
 
 const withAreas = async (
   db: Kysely<Database>,
@@ -99,38 +109,20 @@ const withAreas = async (
   areas: await findLocationAudienceAreas(db, record.id),
 });
 
-/** A location audience the caller may see, else 404. */
-const visibleLocationAudience = async (
+/** The location audience of a call in the caller's scope (the checks of `readable` or `writable` follow). */
+const locationAudienceInScope = (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<LocationAudienceRecord> => {
-  const found = await findLocationAudienceInScope(deps.db, scopeOf(principal), id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return found;
-};
+): Promise<LocationAudienceRecord | undefined> =>
+  findLocationAudienceInScope(deps.db, scopeOf(principal), id);
 
-const recordChange = async (
-  db: Kysely<Database>,
-  audience: Pick<LocationAudienceRecord, 'id' | 'organization_id'>,
-  action: string,
-  actor: HistoryActor,
-  changes: { field: string; from: unknown; to: unknown }[],
-): Promise<void> => {
-  await recordHistory(db, {
-    entity: ENTITY,
-    entityId: audience.id,
-    organizationId: audience.organization_id,
-    action,
-    actor,
-    changes,
-  });
-};
-
-/** A deleted location audience keeps its history; a write on it is as stale as one at an old version. */
-const assertLive = (audience: LocationAudienceRecord): void => {
-  if (audience.state === 'deleted') throw new AppError('STALE_VERSION');
-};
+/** A location audience the caller may see, else 404. */
+const visibleLocationAudience = (
+  deps: Deps,
+  principal: Principal,
+  id: string,
+): Promise<LocationAudienceRecord> => readable(locationAudienceInScope(deps, principal, id));
 
 /** The organization a new location audience goes to: in scope, not deleted, allowed audiences by its role. */
 const targetOrganization = async (deps: Deps, scope: TenantScope, id: string) => {
@@ -154,24 +146,30 @@ export type NewLocationAudience = {
   precision: 'standard' | 'high';
 };
 
-/** Writes a location audience, its areas and its `create` history (the service and the demo seed use it). */
-export const insertLocationAudienceWithHistory = async (
+/**
+ * Writes a location audience, its areas and its `create` history (the service, the demo seed and test factories
+ * use it).
+ */
+export const insertLocationAudienceWithHistory = (
   db: Kysely<Database>,
   values: NewLocationAudience,
   areas: readonly TLocationAudienceArea[],
   actor: HistoryActor,
-): Promise<LocationAudienceRecord> => {
-  const { time_range, ...fields } = values;
-  const { id } = await db
-    .insertInto('location_audiences')
-    .values({ ...fields, time_from: time_range.from, time_to: time_range.to, areas_count: areas.length })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertLocationAudienceAreas(db, id, areas);
-  const created = await locationAudienceNow(db, id);
-  await recordChange(db, created, 'create', actor, diffFields(null, historyViewOf(created)));
-  return created;
-};
+): Promise<LocationAudienceRecord> =>
+  insertWithHistory(db, LOCATION_AUDIENCE, actor, {
+    insert: async (trx) => {
+      const { time_range, ...fields } = values;
+      const { id } = await trx
+        .insertInto('location_audiences')
+        .values({ ...fields, time_from: time_range.from, time_to: time_range.to, areas_count: areas.length })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertLocationAudienceAreas(trx, id, areas);
+      return id;
+    },
+    reload: findLocationAudienceById,
+    historyView: historyViewOf,
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -202,20 +200,8 @@ export const locationAudienceHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<TLocationAudienceHistoryEntry[]> => {
-  const audience = await visibleLocationAudience(deps, principal, id);
-  const rows = await findLocationAudienceHistory(deps.db, audience.id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return rows.map((row) => ({
-    id: Number(row.id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes,
-    created_at: row.created_at.toISOString(),
-  }));
-};
+): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, LOCATION_AUDIENCE, (await visibleLocationAudience(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
@@ -226,7 +212,7 @@ export const createLocationAudience = async (
   principal: Principal,
   body: TLocationAudienceCreate,
 ): Promise<TLocationAudience> => {
-  assertCanEdit(principal);
+  assertCanEdit(LOCATION_AUDIENCE, principal);
   const scope = scopeOf(principal);
   const organization = await targetOrganization(
     deps,
@@ -252,44 +238,42 @@ export const updateLocationAudience = async (
   id: string,
   body: TLocationAudienceUpdate,
 ): Promise<TLocationAudience> => {
-  // Outside the scope is 404 whoever asks, as for reads; inside it a role without edit rights gets 403.
-  const before = await visibleLocationAudience(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(before);
+  const before = await writable(
+    LOCATION_AUDIENCE,
+    principal,
+    locationAudienceInScope(deps, principal, id),
+    body.version,
+  );
   const { version, areas, time_range, ...fields } = body;
   const dateIssues = locationAudienceDateIssues({
     start_date: fields.start_date ?? before.start_date,
     end_date: fields.end_date ?? before.end_date,
   });
   if (dateIssues.length > 0) throw invalid(dateIssues);
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const result = await trx
-      .updateTable('location_audiences')
-      .set({
-        ...fields,
-        ...(time_range ? { time_from: time_range.from, time_to: time_range.to } : {}),
-        ...(areas ? { areas_count: areas.length } : {}),
-        updated_at: now,
-        version: sql<number>`version + 1`,
-      })
-      .where('id', '=', before.id)
-      .where('version', '=', version)
-      .where('state', '<>', 'deleted')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
-    if (areas) {
-      await deleteLocationAudienceAreas(trx, before.id);
-      await insertLocationAudienceAreas(trx, before.id, areas);
-    }
-    const after = await locationAudienceNow(trx, before.id);
-    const changes = diffFields(historyViewOf(before), historyViewOf(after));
-    if (areas && !changes.some((change) => change.field === 'areas_count')) {
-      changes.push({ field: 'areas_count', from: before.areas_count, to: after.areas_count });
-    }
-    await recordChange(trx, after, 'update', actorOf(principal), changes);
-    return withAreas(trx, after);
+  const after = await versionedWrite(deps.db, LOCATION_AUDIENCE, actorOf(principal), {
+    before,
+    version,
+    values: {
+      ...fields,
+      ...(time_range ? { time_from: time_range.from, time_to: time_range.to } : {}),
+      ...(areas ? { areas_count: areas.length } : {}),
+    },
+    now: deps.clock.now(),
+    alsoRun: areas
+      ? async (trx) => {
+          await deleteLocationAudienceAreas(trx, before.id);
+          await insertLocationAudienceAreas(trx, before.id, areas);
+        }
+      : undefined,
+    reload: findLocationAudienceById,
+    historyView: historyViewOf,
+    // Replaced areas are a change even when their number stays (history keeps the count, never the areas).
+    extraChanges: (next) =>
+      areas && next.areas_count === before.areas_count
+        ? [{ field: 'areas_count', from: before.areas_count, to: next.areas_count }]
+        : [],
   });
+  return withAreas(deps.db, after);
 };
 
 /** `DELETE /location-audience/{id}?version=N`: state deleted, kept with its areas and history. */
@@ -299,24 +283,13 @@ export const deleteLocationAudience = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  // Outside the scope is 404 whoever asks, as for reads; inside it a role without edit rights gets 403.
-  const before = await visibleLocationAudience(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(before);
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    const result = await trx
-      .updateTable('location_audiences')
-      .set({ state: 'deleted', deleted_at: now, updated_at: now, version: sql<number>`version + 1` })
-      .where('id', '=', before.id)
-      .where('version', '=', version)
-      .where('state', '<>', 'deleted')
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new AppError('STALE_VERSION');
-    await recordChange(trx, before, 'delete', actorOf(principal), [
-      { field: 'state', from: before.state, to: 'deleted' },
-    ]);
-  });
+  const before = await writable(
+    LOCATION_AUDIENCE,
+    principal,
+    locationAudienceInScope(deps, principal, id),
+    version,
+  );
+  await softDelete(deps.db, LOCATION_AUDIENCE, actorOf(principal), before, version, deps.clock.now());
 };
 
 /** `POST /location-audience/{id}/duplicate`: a copy with every field and area, in the same organization. */
@@ -326,33 +299,33 @@ export const duplicateLocationAudience = async (
   id: string,
   body: TLocationAudienceDuplicate,
 ): Promise<TLocationAudience> => {
-  // Outside the scope is 404 whoever asks, as for reads; inside it a role without edit rights gets 403.
-  const source = await visibleLocationAudience(deps, principal, id);
-  assertCanEdit(principal);
-  assertLive(source);
+  const source = await writable(LOCATION_AUDIENCE, principal, locationAudienceInScope(deps, principal, id));
   return deps.db.transaction().execute(async (trx) => {
-    const { id: copyId } = await trx
-      .insertInto('location_audiences')
-      .values({
-        organization_id: source.organization_id,
-        name: body.name ?? duplicateLocationAudienceName(source.name),
-        start_date: source.start_date,
-        end_date: source.end_date,
-        max_users: source.max_users,
-        time_from: source.time_from,
-        time_to: source.time_to,
-        timezone: source.timezone,
-        precision: source.precision,
-        areas_count: source.areas_count,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await copyLocationAudienceAreas(trx, source.id, copyId);
-    const copy = await locationAudienceNow(trx, copyId);
-    await recordChange(trx, copy, 'duplicate', actorOf(principal), [
-      { field: 'source', from: null, to: Number(source.id) },
-      ...diffFields(null, historyViewOf(copy)),
-    ]);
+    const copy = await insertWithHistory(trx, LOCATION_AUDIENCE, actorOf(principal), {
+      insert: async (db) => {
+        const { id: copyId } = await db
+          .insertInto('location_audiences')
+          .values({
+            organization_id: source.organization_id,
+            name: body.name ?? copyName(source.name, LOCATION_AUDIENCE_NAME_MAX_LENGTH),
+            start_date: source.start_date,
+            end_date: source.end_date,
+            max_users: source.max_users,
+            time_from: source.time_from,
+            time_to: source.time_to,
+            timezone: source.timezone,
+            precision: source.precision,
+            areas_count: source.areas_count,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await copyLocationAudienceAreas(db, source.id, copyId);
+        return copyId;
+      },
+      reload: findLocationAudienceById,
+      historyView: historyViewOf,
+      duplicatedFrom: source.id,
+    });
     return withAreas(trx, copy);
   });
 };

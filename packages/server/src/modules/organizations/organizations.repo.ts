@@ -2,7 +2,8 @@ import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewOrganization, OrganizationRow, OrganizationUpdate } from '../../db/schema';
-import { asText, listPage } from '../../lib/list-query';
+import { asText } from '../../lib/list-page-json';
+import { listPage } from '../../lib/list-query';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 /** How the fields of ORGANIZATION_LIST_SPEC map onto the organizations table. */

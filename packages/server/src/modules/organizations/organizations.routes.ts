@@ -1,7 +1,7 @@
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { FAVICON_UPLOAD, ORGANIZATION_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
 import type { AppInstance } from '../../app-types';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
 import { principalOf } from '../../lib/resources';
 import { acceptMultipart, describeUploads, type UploadField } from '../../plugins/uploads';
 import {

@@ -16,7 +16,7 @@ import {
 import { ORGANIZATION_ROLES } from '@beacon/domain/dictionary/roles';
 import { ORGANIZATION_LIST_SPEC } from '@beacon/domain/validation/organization';
 import { z } from 'zod';
-import { ZListQuery } from '../../lib/list-query';
+import { ZListQuery } from '../../lib/list-route';
 
 /** An organization id in a path: a bigint identity, so digits only (anything else is a 400, not a 404). */
 export const ZOrganizationParams = z.strictObject({

@@ -5,22 +5,36 @@ import {
   PLANNER_MAP_TOKEN_SECONDS,
 } from '@beacon/domain/dictionary/planner-map';
 import type { Deps, Principal } from '../../app-types';
+import type { Config } from '../../config/config';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
 import { getOrganization } from '../organizations/organizations.service';
 import { signPlannerToken } from './planner-map-tokens';
 
-/** PLANNER_MAP_URL as an http(s) address, or undefined when it is unset or not one. */
-const plannerBaseUrl = (deps: Pick<Deps, 'config' | 'logger'>): URL | undefined => {
-  const configured = deps.config.plannerMapUrl;
-  if (!configured) return undefined;
+const httpUrl = (configured: string): URL | undefined => {
   try {
     const url = new URL(configured);
     if (url.protocol === 'https:' || url.protocol === 'http:') return url;
   } catch {
-    // Reported below, like a URL of another scheme.
+    // Not a URL: the planner map is off, like with a URL of another scheme.
   }
+  return undefined;
+};
+
+/**
+ * Whether the installation has a planner map (PLANNER_MAP_URL is an http(s) address). The console reads it in
+ * the settings of GET /dictionary, so that it never asks for an address the server can only refuse.
+ */
+export const isPlannerMapConfigured = (config: Pick<Config, 'plannerMapUrl'>): boolean =>
+  config.plannerMapUrl !== undefined && httpUrl(config.plannerMapUrl) !== undefined;
+
+/** PLANNER_MAP_URL as an http(s) address, or undefined when it is unset or not one. */
+const plannerBaseUrl = (deps: Pick<Deps, 'config' | 'logger'>): URL | undefined => {
+  const configured = deps.config.plannerMapUrl;
+  if (!configured) return undefined;
+  const url = httpUrl(configured);
+  if (url) return url;
   deps.logger.warn(
     { plannerMapUrl: configured },
     'PLANNER_MAP_URL is not an http(s) URL; the planner map is off',

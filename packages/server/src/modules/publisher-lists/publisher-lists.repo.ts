@@ -8,7 +8,8 @@ import {
 } from '@beacon/domain/validation/publisher-list';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, PublisherListTable } from '../../db/schema';
-import { applyListQuery, countListQuery, type ListSource, listPage } from '../../lib/list-query';
+import { listPage } from '../../lib/list-query';
+import { applyListQuery, countListQuery, type ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 export type PublisherListRow = Selectable<PublisherListTable>;
@@ -110,6 +111,12 @@ export const findPublisherListInScope = (
   id: string,
 ): Promise<PublisherListRecord | undefined> =>
   listsFrom(db, scope).where('pl.id', '=', id).executeTakeFirst();
+
+/** One publisher list by id, whatever the scope (a row the service has just written or already checked). */
+export const findPublisherListById = (
+  db: Kysely<Database>,
+  id: string,
+): Promise<PublisherListRecord | undefined> => findPublisherListInScope(db, { kind: 'all' }, id);
 
 /** A page of a list's publishers (its current set, decision 033) with their catalogue platform and name. */
 export const listPublisherEntries = (db: Kysely<Database>, listId: string, list: ListQuery) =>
@@ -233,26 +240,3 @@ export const countPublishers = async (db: Kysely<Database>, set: EntrySet): Prom
     .executeTakeFirstOrThrow();
   return Number(count);
 };
-
-export const findPublisherListHistory = (db: Kysely<Database>, listId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'publisher_list')
-    .where('h.entity_id', '=', listId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();

@@ -4,9 +4,9 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test
 import type { TPublisherList } from './publisher-lists.schemas';
 
 /**
- * §7 `GET /v2/organization/{id}/publishers-lists`: the list conventions of DESIGN §4 (page, limit, search, sort,
+ * §7 `GET /v2/organization/{id}/publishers-lists`: the list conventions of §4 (page, limit, search, sort,
  * filters, x-total-count) over an organization's own lists, the `resources-publishers` resource of §6 and the
- * tenant scope. Issue 7 adds the writes; the rows here are inserted directly.
+ * tenant scope. The writes are tested in publisher-lists.writes.test.ts; the rows here are inserted directly.
  */
 
 let ctx: TestContext;

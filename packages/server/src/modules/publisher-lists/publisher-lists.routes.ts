@@ -16,9 +16,10 @@ import {
 } from '@beacon/domain/validation/publisher-list';
 import type { FastifyRequest, onResponseAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, Principal } from '../../app-types';
+import type { AppInstance } from '../../app-types';
 import { AppError } from '../../lib/app-error';
-import { describeListQuery, sendList, ZListQuery } from '../../lib/list-query';
+import { describeListQuery, sendList, ZListQuery } from '../../lib/list-route';
+import { principalOf } from '../../lib/resources';
 import { MULTIPART_DATA_FIELD } from '../../plugins/uploads';
 import { ZOrganizationParams } from '../organizations/organizations.schemas';
 import {
@@ -50,11 +51,6 @@ import {
 export const PUBLISHER_FILE_FIELD = 'file';
 /** The largest publisher list file (a million publishers of about 40 characters). */
 export const MAX_PUBLISHER_FILE_BYTES = 64 * 1024 * 1024;
-
-const principalOf = (request: FastifyRequest): Principal => {
-  if (!request.principal) throw new AppError('AUTHENTICATION_REQUIRED');
-  return request.principal;
-};
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
@@ -118,8 +114,9 @@ const fileOf = (request: FastifyRequest): PublisherFile | undefined => {
 const UPLOAD_DESCRIPTION = `Send JSON, or multipart/form-data with the JSON in the \`${MULTIPART_DATA_FIELD}\` field and the publishers in a \`${PUBLISHER_FILE_FIELD}\` (text, one publisher per line in a single column: web domains such as example.com, app bundle or store ids such as com.example.app or id389801252; blank lines and a header line are skipped, repeats kept once; at most ${MAX_PUBLISHER_FILE_BYTES / 1024 / 1024} MB). A rejected file stores nothing and answers 400 with the file's message, \`file_error\` (invalid_file, empty_file, multiple_columns, wrong_publishers), \`more_lines\` and a detail per bad line (\`line\`, the first 1,000).`;
 
 /**
- * Publisher lists of issue 7 (decision 018): §6 `resources-publishers` for every call; writes need an edit
- * role (the service answers 403), and a list outside the caller's scope answers 404. The §7
+ * Publisher lists (decision 018): §6 `resources-publishers` for every call. A list outside the caller's scope
+ * answers 404 whoever asks; then writes need an edit role (403), and a deleted list cannot change (409,
+ * decision 039). The §7
  * `GET /v2/organization/{id}/publishers-lists` lists one organization's own lists.
  */
 export const publisherListsRoutes = async (app: AppInstance): Promise<void> => {

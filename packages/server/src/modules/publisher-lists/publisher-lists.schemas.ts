@@ -1,27 +1,12 @@
-import {
-  PUBLISHER_LIST_KINDS,
-  PUBLISHER_LIST_STATES,
-  PUBLISHER_PLATFORMS,
-} from '@beacon/domain/dictionary/publisher-lists';
+import { type THistoryEntry, ZHistoryEntry } from '@beacon/domain/api/history';
 import { z } from 'zod';
 
-/** One publisher list as §7 `GET /v2/organization/{id}/publishers-lists` answers it. */
-export const ZPublisherList = z.object({
-  id: z.number(),
-  organization_id: z.number(),
-  name: z.string(),
-  kind: z.enum(PUBLISHER_LIST_KINDS).meta({ description: 'allow (allowlist) or block (blocklist)' }),
-  state: z.enum(PUBLISHER_LIST_STATES),
-  publishers_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-});
-export type TPublisherList = z.infer<typeof ZPublisherList>;
-
-/** A publisher list as `GET /publisher-lists` and the writes answer it: with its organization's name. */
-export const ZPublisherListRow = ZPublisherList.extend({ organization_name: z.string() });
-export type TPublisherListRow = z.infer<typeof ZPublisherListRow>;
+export {
+  type TPublisherList,
+  type TPublisherListRow,
+  ZPublisherList,
+  ZPublisherListRow,
+} from '@beacon/domain/api/publisher-lists';
 
 /** Path parameters of the one-list routes. */
 export const ZPublisherListIdParams = z.strictObject({
@@ -33,25 +18,13 @@ export const ZPublisherListVersionQuery = z.strictObject({
   version: z.coerce.number().int().nonnegative(),
 });
 
-/** One publisher of a list, or of the catalogue: its platform and display name when the catalogue has them. */
-export const ZPublisherEntry = z.object({
-  publisher: z.string().meta({ description: 'A web domain, or an app bundle or store id' }),
-  platform: z.enum(PUBLISHER_PLATFORMS),
-  name: z.string().nullable(),
-});
-export type TPublisherEntry = z.infer<typeof ZPublisherEntry>;
+export {
+  type TCataloguePublisher,
+  type TPublisherEntry,
+  ZCataloguePublisher,
+  ZPublisherEntry,
+} from '@beacon/domain/api/publisher-lists';
 
-export const ZCataloguePublisher = ZPublisherEntry.extend({ id: z.number() });
-export type TCataloguePublisher = z.infer<typeof ZCataloguePublisher>;
-
-const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
-
-export const ZPublisherListHistoryEntry = z.object({
-  id: z.number(),
-  action: z.string(),
-  actor: ZHistoryUser,
-  impersonator: ZHistoryUser,
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  created_at: z.string(),
-});
-export type TPublisherListHistoryEntry = z.infer<typeof ZPublisherListHistoryEntry>;
+/** One entry of a publisher list's history: the one shape of every resource's (decision 039). */
+export const ZPublisherListHistoryEntry = ZHistoryEntry;
+export type TPublisherListHistoryEntry = THistoryEntry;

@@ -5,7 +5,7 @@ import { DEMO_CATALOGUE, DEMO_PUBLISHER_LISTS } from '../../db/seed/demo-publish
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 import type { TCataloguePublisher, TPublisherEntry, TPublisherListRow } from './publisher-lists.schemas';
 
-/** The demo publisher lists and catalogue follow the rules and are there after a demo seed (issue 7). */
+/** The demo publisher lists and catalogue follow the rules and are there after a demo seed. */
 
 let ctx: TestContext;
 let token: string;

@@ -1,7 +1,9 @@
 import { canEdit } from '@beacon/domain/access/permissions';
+import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import {
   PUBLISHER_FILE_REQUIRED_MESSAGE,
+  PUBLISHER_LIST_DELETED_MESSAGE,
   publisherFileTooManyMessage,
 } from '@beacon/domain/validation/messages';
 import {
@@ -10,33 +12,42 @@ import {
   type TPublisher,
 } from '@beacon/domain/validation/publisher-file';
 import {
-  duplicatePublisherListName,
+  PUBLISHER_LIST_NAME_MAX_LENGTH,
   type TPublisherChanges,
   type TPublisherListCreate,
   type TPublisherListDuplicate,
   type TPublisherListUpdate,
   type TPublisherUpload,
 } from '@beacon/domain/validation/publisher-list';
-import { type Kysely, sql } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
-import type { Database, HistoryChange } from '../../db/schema';
+import type { Database, HistoryChange, PublisherListTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import {
-  createBatchSizer,
-  promoteSet,
-  reserveParentId,
-  timedBatch,
-  withStagedSet,
+  assertCanEdit,
+  historyOf,
+  insertWithHistory,
+  type ResourceKind,
+  readable,
+  softDelete,
+  versionedWrite,
+  writable,
+} from '../../lib/resources';
+import {
+  assertCurrentSet,
+  insertWithStagedRows,
+  type StagedRowSource,
+  versionedWriteWithStagedRows,
 } from '../../lib/staged-sets';
-import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
-import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
+import { scopeOf } from '../../lib/tenant-scope';
+import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { checkPublisherFile, publisherBatchesOf } from './publisher-file-stream';
 import {
   copyPublisherPage,
   countPublishers,
   type EntrySet,
-  findPublisherListHistory,
+  findPublisherListById,
   findPublisherListInScope,
   insertPublishers,
   listCataloguePublishers,
@@ -51,25 +62,28 @@ import type {
   TCataloguePublisher,
   TPublisherEntry,
   TPublisherList,
-  TPublisherListHistoryEntry,
   TPublisherListRow,
 } from './publisher-lists.schemas';
 
 /**
- * Publisher lists of issue 7 (decision 018). Reads need §6 `resources-publishers` (the routes declare it, which
- * also shuts out data-partner and other-partner organizations); writes also need an edit role. A list outside
- * the caller's tenant scope answers 404 whatever the call. Every write records history in its own transaction.
- * An uploaded file is checked line by line from disk before anything is written, then read again into a new
- * set of entries batch by batch, each batch its own short statement, and one short transaction makes that set
- * the list's (decision 033): a rejected or failed upload stores nothing visible, and no upload holds the
- * database for other requests, nor is any file ever held whole in memory.
+ * Publisher lists (decision 018), on the shared resource shape (decision 039). Reads need §6
+ * `resources-publishers` (the routes declare it, which also shuts out data-partner and other-partner
+ * organizations); writes also need an edit role. A list outside the caller's tenant scope answers 404 whatever
+ * the call and whoever asks. Every write records history in its own transaction. An uploaded file is checked
+ * line by line from disk before anything is written, then read again into a new set of entries batch by batch,
+ * each batch its own short statement, and one short transaction makes that set the list's (decision 033): a
+ * rejected or failed upload stores nothing visible, and no upload holds the database for other requests, nor
+ * is any file ever held whole in memory.
  */
 
 /** An uploaded publisher file, spooled to disk by the route. */
 export type PublisherFile = { filename: string; path: string };
 
-const assertCanEdit = (principal: Principal): void => {
-  if (!canEdit(principal.role)) throw new AppError('FORBIDDEN');
+const PUBLISHER_LIST: ResourceKind & { table: 'publisher_lists' } = {
+  entity: 'publisher_list',
+  table: 'publisher_lists',
+  canEdit,
+  deletedMessage: PUBLISHER_LIST_DELETED_MESSAGE,
 };
 
 const iso = (date: Date): string => date.toISOString();
@@ -100,68 +114,13 @@ const historyViewOf = (record: PublisherListRow) => ({
   publishers_count: record.publishers_count,
 });
 
-const record = async (
-  db: Kysely<Database>,
-  list: Pick<PublisherListRow, 'id' | 'organization_id'>,
-  action: string,
-  actor: HistoryActor,
-  changes: HistoryChange[],
-): Promise<void> => {
-  await recordHistory(db, {
-    entity: 'publisher_list',
-    entityId: list.id,
-    organizationId: list.organization_id,
-    action,
-    actor,
-    changes,
-  });
-};
-
-const listNow = async (
-  db: Kysely<Database>,
-  scope: TenantScope,
-  id: string,
-): Promise<PublisherListRecord> => {
-  const found = await findPublisherListInScope(db, scope, id);
-  if (!found) throw new AppError('NOT_FOUND');
-  return found;
-};
-
 /** A list the caller may see, else 404. */
-const visibleList = async (deps: Deps, principal: Principal, id: string) => {
-  const scope = scopeOf(principal);
-  return { list: await listNow(deps.db, scope, id), scope };
-};
+const visibleList = (deps: Deps, principal: Principal, id: string): Promise<PublisherListRecord> =>
+  readable(findPublisherListInScope(deps.db, scopeOf(principal), id));
 
-const assertLive = (list: PublisherListRecord): void => {
-  // A deleted list keeps its history; a write on it is as stale as a write at an old version.
-  if (list.state === 'deleted') throw new AppError('STALE_VERSION');
-};
-
-/** Bumps the version of a list read at `version`; false when someone changed it since. */
-const updateAtVersion = async (
-  db: Kysely<Database>,
-  id: string,
-  version: number,
-  values: Partial<{
-    name: string;
-    kind: 'allow' | 'block';
-    state: 'active' | 'deleted';
-    publishers_count: number;
-    entry_set: string;
-    deleted_at: Date;
-  }>,
-  now: Date,
-): Promise<boolean> => {
-  const result = await db
-    .updateTable('publisher_lists')
-    .set({ ...values, updated_at: now, version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .where('state', '<>', 'deleted')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-};
+/** A list the caller may change (decision 039's order: 404, 403, 409 deleted, 409 stale). */
+const writableList = (deps: Deps, principal: Principal, id: string, version?: number) =>
+  writable(PUBLISHER_LIST, principal, findPublisherListInScope(deps.db, scopeOf(principal), id), version);
 
 const tooMany = (): AppError => {
   const message = publisherFileTooManyMessage(MAX_LIST_PUBLISHERS);
@@ -190,62 +149,55 @@ const assertGoodFile = async (file: PublisherFile): Promise<void> => {
 /** Where the publishers of a write come from: a checked file, read again in batches, or a body's array. */
 type PublisherSource = { file: PublisherFile } | { publishers: readonly TPublisher[] };
 
-/** What a new set of entries is made of: a copy of another set (append, duplicate), then new publishers. */
-type StagedEntries = { copyOf?: EntrySet; add?: PublisherSource };
+/**
+ * The entries of a new set (decision 033, lib/staged-sets.ts): a copy of another set (append, duplicate), then
+ * new publishers; stops with the limit's message as soon as the set holds more than a list may.
+ */
+const entryRows = (entries: {
+  copyOf?: EntrySet;
+  add?: PublisherSource;
+}): StagedRowSource<TPublisher, string> => {
+  const { copyOf, add } = entries;
+  return {
+    limit: { max: MAX_LIST_PUBLISHERS, error: tooMany },
+    copyPage: copyOf
+      ? (db, to, after, size) =>
+          copyPublisherPage(db, copyOf, { listId: to.parentId, setId: to.setId }, after, size)
+      : undefined,
+    add: add && ('file' in add ? (size) => publisherBatchesOf(add.file.path, size) : add.publishers),
+    insert: (db, to, batch) => insertPublishers(db, { listId: to.parentId, setId: to.setId }, batch),
+  };
+};
 
 /**
- * Writes a new, invisible set of a list's entries (decision 033), one short statement per batch sized to
- * about BATCH_TARGET_MS, so other requests get the database between batches; stops with the limit's message
- * as soon as the set holds more than a list may. Then `publish(set, count)` makes it visible in one short
- * transaction; when anything fails the set is discarded and the cleanup job deletes its rows.
+ * A new list whose entries are staged first (create, duplicate): its row appears with them and its `create`
+ * (or `duplicate`) history in one short transaction. A copy is of one moment only: when the original's
+ * publishers changed while they were copied, the answer is 409.
  */
-const withStagedEntries = <T>(
+const insertWithEntries = (
   deps: Deps,
-  listId: string,
-  entries: StagedEntries,
-  publish: (set: EntrySet, count: number) => Promise<T>,
-): Promise<T> =>
-  withStagedSet(
-    deps,
-    'publisher_list_entries',
-    listId,
-    async (setId) => {
-      const set: EntrySet = { listId, setId };
-      const sizer = createBatchSizer();
-      let count = 0;
-      const addCount = (added: number) => {
-        count += added;
-        if (count > MAX_LIST_PUBLISHERS) throw tooMany();
-      };
-      const copyOf = entries.copyOf;
-      if (copyOf) {
-        let after: string | null = null;
-        do {
-          const size = sizer.size;
-          const from: string | null = after;
-          const page: { copied: number; last: string | null } = await timedBatch(sizer, size, () =>
-            copyPublisherPage(deps.db, copyOf, set, from, size),
-          );
-          addCount(page.copied);
-          after = page.copied < size ? null : page.last;
-        } while (after !== null);
-      }
-      const add = entries.add;
-      if (add && 'file' in add) {
-        for await (const batch of publisherBatchesOf(add.file.path, () => sizer.size)) {
-          addCount(await timedBatch(sizer, batch.length, () => insertPublishers(deps.db, set, batch)));
-        }
-      } else if (add) {
-        for (let start = 0; start < add.publishers.length; ) {
-          const batch = add.publishers.slice(start, start + sizer.size);
-          start += batch.length;
-          addCount(await timedBatch(sizer, batch.length, () => insertPublishers(deps.db, set, batch)));
-        }
-      }
-      return count;
-    },
-    (setId, count) => publish({ listId, setId }, count),
-  );
+  principal: Principal,
+  rows: StagedRowSource<TPublisher, string>,
+  values: Omit<Insertable<PublisherListTable>, 'id' | 'publishers_count' | 'entry_set'>,
+  options: { original?: PublisherListRecord; file?: PublisherFile } = {},
+): Promise<PublisherListRecord> =>
+  insertWithStagedRows(deps, 'publisher_list_entries', rows, async (trx, listId, setId, count) => {
+    const { original, file } = options;
+    if (original) await assertCurrentSet(trx, 'publisher_list_entries', original.id, original.entry_set);
+    return insertWithHistory(trx, PUBLISHER_LIST, actorOf(principal), {
+      insert: async (db) => {
+        await db
+          .insertInto('publisher_lists')
+          .values({ ...values, id: listId, publishers_count: count, entry_set: setId })
+          .execute();
+        return listId;
+      },
+      reload: findPublisherListById,
+      // The create entry also names the file the publishers came from.
+      historyView: (list) => ({ ...historyViewOf(list), ...(file ? { file: file.filename } : {}) }),
+      duplicatedFrom: original?.id,
+    });
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reads
@@ -282,7 +234,7 @@ export const getPublisherList = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<TPublisherListRow> => toRow((await visibleList(deps, principal, id)).list);
+): Promise<TPublisherListRow> => toRow(await visibleList(deps, principal, id));
 
 const platformOf = (publisher: string) => parsePublisher(publisher)?.platform ?? 'web';
 
@@ -292,7 +244,7 @@ export const listPublishersOfList = async (
   id: string,
   query: ListQuery,
 ): Promise<{ rows: TPublisherEntry[]; total: number }> => {
-  const { list } = await visibleList(deps, principal, id);
+  const list = await visibleList(deps, principal, id);
   const { rows, total } = await listPublisherEntries(deps.db, list.id, query);
   return {
     rows: rows.map((row) => ({
@@ -326,47 +278,42 @@ export const publisherListHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<TPublisherListHistoryEntry[]> => {
-  const { list } = await visibleList(deps, principal, id);
-  const rows = await findPublisherListHistory(deps.db, list.id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return rows.map((row) => ({
-    id: Number(row.id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes,
-    created_at: row.created_at.toISOString(),
-  }));
-};
+): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, PUBLISHER_LIST, (await visibleList(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
 
 /**
- * Writes a list with a few publishers and its `create` history in the caller's transaction (the demo seed):
- * they go to the list's first set, 0, as a list created without publishers has.
+ * Writes a list with a few publishers and its `create` history in the caller's transaction (the demo seed,
+ * tests): they go to the list's first set, 0, as a list created without publishers has.
  */
-export const insertPublisherListWithHistory = async (
+export const insertPublisherListWithHistory = (
   db: Kysely<Database>,
   values: { organization_id: string; name: string; kind: 'allow' | 'block' },
   publishers: readonly TPublisher[],
   actor: HistoryActor,
-): Promise<PublisherListRecord> => {
-  const { id } = await db
-    .insertInto('publisher_lists')
-    .values(values)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const set: EntrySet = { listId: id, setId: '0' };
-  await insertPublishers(db, set, publishers);
-  const count = await countPublishers(db, set);
-  await db.updateTable('publisher_lists').set({ publishers_count: count }).where('id', '=', id).execute();
-  const created = await listNow(db, { kind: 'all' }, id);
-  await record(db, created, 'create', actor, diffFields(null, historyViewOf(created)));
-  return created;
-};
+): Promise<PublisherListRecord> =>
+  insertWithHistory(db, PUBLISHER_LIST, actor, {
+    insert: async (trx) => {
+      const { id } = await trx
+        .insertInto('publisher_lists')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const set: EntrySet = { listId: id, setId: '0' };
+      await insertPublishers(trx, set, publishers);
+      const count = await countPublishers(trx, set);
+      await trx
+        .updateTable('publisher_lists')
+        .set({ publishers_count: count })
+        .where('id', '=', id)
+        .execute();
+      return id;
+    },
+    reload: findPublisherListById,
+    historyView: historyViewOf,
+  });
 
 /**
  * `POST /publisher-list`: publishers from the uploaded file when there is one, else from `publishers`. The
@@ -378,7 +325,7 @@ export const createPublisherList = async (
   body: TPublisherListCreate,
   file: PublisherFile | undefined,
 ): Promise<TPublisherListRow> => {
-  assertCanEdit(principal);
+  assertCanEdit(PUBLISHER_LIST, principal);
   const organization = await getOrganization(
     deps.db,
     scopeOf(principal),
@@ -386,29 +333,15 @@ export const createPublisherList = async (
   );
   if (!organization || organization.state === 'DELETED') throw new AppError('NOT_FOUND');
   if (file) await assertGoodFile(file);
-  const source: PublisherSource = file ? { file } : { publishers: body.publishers ?? [] };
-  const listId = await reserveParentId(deps.db, 'publisher_lists');
-  return withStagedEntries(deps, listId, { add: source }, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('publisher_lists')
-        .values({
-          id: listId,
-          organization_id: organization.id,
-          name: body.name,
-          kind: body.kind,
-          publishers_count: count,
-          entry_set: set.setId,
-        })
-        .execute();
-      await promoteSet(trx, deps.clock, 'publisher_list_entries', listId, set.setId, null);
-      const created = await listNow(trx, { kind: 'all' }, listId);
-      const changes = diffFields(null, historyViewOf(created));
-      if (file) changes.push({ field: 'file', from: null, to: file.filename });
-      await record(trx, created, 'create', actorOf(principal), changes);
-      return toRow(created);
-    }),
+  const add: PublisherSource = file ? { file } : { publishers: body.publishers ?? [] };
+  const created = await insertWithEntries(
+    deps,
+    principal,
+    entryRows({ add }),
+    { organization_id: organization.id, name: body.name, kind: body.kind },
+    { file },
   );
+  return toRow(created);
 };
 
 /** `PUT /publisher-list/{id}`: the name and kind at the version read. */
@@ -418,24 +351,17 @@ export const updatePublisherList = async (
   id: string,
   body: TPublisherListUpdate,
 ): Promise<TPublisherListRow> => {
-  assertCanEdit(principal);
-  const { list: before, scope } = await visibleList(deps, principal, id);
-  assertLive(before);
   const { version, ...fields } = body;
-  return deps.db.transaction().execute(async (trx) => {
-    if (!(await updateAtVersion(trx, before.id, version, fields, deps.clock.now()))) {
-      throw new AppError('STALE_VERSION');
-    }
-    const after = await listNow(trx, scope, before.id);
-    await record(
-      trx,
-      after,
-      'update',
-      actorOf(principal),
-      diffFields(historyViewOf(before), historyViewOf(after)),
-    );
-    return toRow(after);
+  const before = await writableList(deps, principal, id, version);
+  const after = await versionedWrite(deps.db, PUBLISHER_LIST, actorOf(principal), {
+    before,
+    version,
+    values: fields,
+    now: deps.clock.now(),
+    reload: findPublisherListById,
+    historyView: historyViewOf,
   });
+  return toRow(after);
 };
 
 /** `DELETE /publisher-list/{id}?version=N`: state deleted, kept with its publishers and history. */
@@ -445,23 +371,14 @@ export const deletePublisherList = async (
   id: string,
   version: number,
 ): Promise<void> => {
-  assertCanEdit(principal);
-  const { list: before } = await visibleList(deps, principal, id);
-  assertLive(before);
-  await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await updateAtVersion(trx, before.id, version, { state: 'deleted', deleted_at: now }, now))) {
-      throw new AppError('STALE_VERSION');
-    }
-    await record(trx, before, 'delete', actorOf(principal), [
-      { field: 'state', from: before.state, to: 'deleted' },
-    ]);
-  });
+  const before = await writableList(deps, principal, id, version);
+  await softDelete(deps.db, PUBLISHER_LIST, actorOf(principal), before, version, deps.clock.now());
 };
 
 /**
- * `POST /publisher-list/{id}/duplicate`: a copy with its kind and publishers, in the same organization. The
- * source's entries are copied page by page; if the source's publishers changed meanwhile the copy is stale.
+ * `POST /publisher-list/{id}/duplicate`: a copy with its kind and publishers, in the same organization, named
+ * "<name> (copy)" unless named. The original's entries are copied page by page; if its publishers changed
+ * meanwhile the copy would not be of one moment, and the answer is 409.
  */
 export const duplicatePublisherList = async (
   deps: Deps,
@@ -469,39 +386,19 @@ export const duplicatePublisherList = async (
   id: string,
   body: TPublisherListDuplicate,
 ): Promise<TPublisherListRow> => {
-  assertCanEdit(principal);
-  const { list: source } = await visibleList(deps, principal, id);
-  assertLive(source);
-  const copyOf: EntrySet = { listId: source.id, setId: source.entry_set };
-  const copyId = await reserveParentId(deps.db, 'publisher_lists');
-  return withStagedEntries(deps, copyId, { copyOf }, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      const now = await trx
-        .selectFrom('publisher_lists')
-        .select('entry_set')
-        .where('id', '=', source.id)
-        .executeTakeFirst();
-      if (now?.entry_set !== source.entry_set) throw new AppError('STALE_VERSION');
-      await trx
-        .insertInto('publisher_lists')
-        .values({
-          id: copyId,
-          organization_id: source.organization_id,
-          name: body.name ?? duplicatePublisherListName(source.name),
-          kind: source.kind,
-          publishers_count: count,
-          entry_set: set.setId,
-        })
-        .execute();
-      await promoteSet(trx, deps.clock, 'publisher_list_entries', copyId, set.setId, null);
-      const copy = await listNow(trx, { kind: 'all' }, copyId);
-      await record(trx, copy, 'duplicate', actorOf(principal), [
-        { field: 'source', from: null, to: Number(source.id) },
-        ...diffFields(null, historyViewOf(copy)),
-      ]);
-      return toRow(copy);
-    }),
+  const original = await writableList(deps, principal, id);
+  const copy = await insertWithEntries(
+    deps,
+    principal,
+    entryRows({ copyOf: { listId: original.id, setId: original.entry_set } }),
+    {
+      organization_id: original.organization_id,
+      name: body.name ?? copyName(original.name, PUBLISHER_LIST_NAME_MAX_LENGTH),
+      kind: original.kind,
+    },
+    { original },
   );
+  return toRow(copy);
 };
 
 /**
@@ -516,9 +413,8 @@ export const uploadPublishers = async (
   body: TPublisherUpload,
   file: PublisherFile | undefined,
 ): Promise<TPublisherListRow> => {
-  assertCanEdit(principal);
-  const { list: before, scope } = await visibleList(deps, principal, id);
-  assertLive(before);
+  // Known stale (or deleted) before the file is read or a single row written.
+  const before = await writableList(deps, principal, id, body.version);
   if (!file) {
     throw new AppError('VALIDATION_FAILED', {
       message: PUBLISHER_FILE_REQUIRED_MESSAGE,
@@ -526,33 +422,29 @@ export const uploadPublishers = async (
     });
   }
   await assertGoodFile(file);
-  // Known stale before a single row is written.
-  if (before.version !== body.version) throw new AppError('STALE_VERSION');
   const current: EntrySet = { listId: before.id, setId: before.entry_set };
-  const entries: StagedEntries =
-    body.mode === 'replace' ? { add: { file } } : { copyOf: current, add: { file } };
-  return withStagedEntries(deps, before.id, entries, (set, count) =>
-    deps.db.transaction().execute(async (trx) => {
-      const now = deps.clock.now();
-      const values = { publishers_count: count, entry_set: set.setId };
-      if (!(await updateAtVersion(trx, before.id, body.version, values, now))) {
-        throw new AppError('STALE_VERSION');
-      }
-      await promoteSet(trx, deps.clock, 'publisher_list_entries', before.id, set.setId, current.setId);
-      const after = await listNow(trx, scope, before.id);
-      await record(
-        trx,
-        after,
-        body.mode === 'replace' ? 'replace_publishers' : 'append_publishers',
-        actorOf(principal),
-        [
-          { field: 'publishers_count', from: before.publishers_count, to: after.publishers_count },
-          { field: 'file', from: null, to: file.filename },
-        ],
-      );
-      return toRow(after);
-    }),
+  const rows = entryRows(body.mode === 'replace' ? { add: { file } } : { copyOf: current, add: { file } });
+  const after = await versionedWriteWithStagedRows(
+    deps,
+    'publisher_list_entries',
+    rows,
+    PUBLISHER_LIST,
+    actorOf(principal),
+    {
+      before,
+      version: body.version,
+      previousSetId: current.setId,
+      reload: findPublisherListById,
+      // The entry names the count and the file, whether or not the count changed.
+      historyView: () => ({}),
+      action: body.mode === 'replace' ? 'replace_publishers' : 'append_publishers',
+      extraChanges: (list) => [
+        { field: 'publishers_count', from: before.publishers_count, to: list.publishers_count },
+        { field: 'file', from: null, to: file.filename },
+      ],
+    },
   );
+  return toRow(after);
 };
 
 /** The publishers history names one by one; a larger change records its counts only. */
@@ -565,35 +457,41 @@ export const changePublishers = async (
   id: string,
   body: TPublisherChanges,
 ): Promise<TPublisherListRow> => {
-  assertCanEdit(principal);
-  const { list: before, scope } = await visibleList(deps, principal, id);
-  assertLive(before);
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
-    if (!(await updateAtVersion(trx, before.id, body.version, {}, now))) throw new AppError('STALE_VERSION');
-    const removed = body.remove.map((entry) => entry.publisher);
-    // The set current at the version just bumped: an upload in flight can no longer replace it.
-    const set: EntrySet = { listId: before.id, setId: before.entry_set };
-    await removePublishers(trx, set, removed);
-    await insertPublishers(trx, set, body.add);
-    const count = await countPublishers(trx, set);
-    if (count > MAX_LIST_PUBLISHERS) throw tooMany();
-    await trx
-      .updateTable('publisher_lists')
-      .set({ publishers_count: count })
-      .where('id', '=', before.id)
-      .execute();
-    const after = await listNow(trx, scope, before.id);
-    const named = (entries: readonly string[]) =>
-      entries.length <= MAX_HISTORY_PUBLISHERS ? entries : `${entries.length} publishers`;
-    const changes: HistoryChange[] = [
-      { field: 'publishers_count', from: before.publishers_count, to: after.publishers_count },
-    ];
-    if (body.add.length > 0) {
-      changes.push({ field: 'added', from: null, to: named(body.add.map((entry) => entry.publisher)) });
-    }
-    if (removed.length > 0) changes.push({ field: 'removed', from: named(removed), to: null });
-    await record(trx, after, 'publishers', actorOf(principal), changes);
-    return toRow(after);
+  const before = await writableList(deps, principal, id, body.version);
+  const removed = body.remove.map((entry) => entry.publisher);
+  // The set current at the version bumped: an upload in flight can no longer replace it.
+  const set: EntrySet = { listId: before.id, setId: before.entry_set };
+  const named = (entries: readonly string[]) =>
+    entries.length <= MAX_HISTORY_PUBLISHERS ? entries : `${entries.length} publishers`;
+  const after = await versionedWrite(deps.db, PUBLISHER_LIST, actorOf(principal), {
+    before,
+    version: body.version,
+    values: {},
+    now: deps.clock.now(),
+    alsoRun: async (trx) => {
+      await removePublishers(trx, set, removed);
+      await insertPublishers(trx, set, body.add);
+      const count = await countPublishers(trx, set);
+      if (count > MAX_LIST_PUBLISHERS) throw tooMany();
+      await trx
+        .updateTable('publisher_lists')
+        .set({ publishers_count: count })
+        .where('id', '=', before.id)
+        .execute();
+    },
+    reload: findPublisherListById,
+    historyView: () => ({}),
+    action: 'publishers',
+    extraChanges: (list) => {
+      const changes: HistoryChange[] = [
+        { field: 'publishers_count', from: before.publishers_count, to: list.publishers_count },
+      ];
+      if (body.add.length > 0) {
+        changes.push({ field: 'added', from: null, to: named(body.add.map((entry) => entry.publisher)) });
+      }
+      if (removed.length > 0) changes.push({ field: 'removed', from: named(removed), to: null });
+      return changes;
+    },
   });
+  return toRow(after);
 };

@@ -7,6 +7,7 @@ import {
   PUBLISHER_FILE_REQUIRED_MESSAGE,
   PUBLISHER_FILE_WRONG_MESSAGE,
   PUBLISHER_LINE_COLUMNS_MESSAGE,
+  PUBLISHER_LIST_DELETED_MESSAGE,
   PUBLISHER_MESSAGE,
   REQUIRED_MESSAGE,
 } from '@beacon/domain/validation/messages';
@@ -21,7 +22,7 @@ import type {
   TPublisherListRow,
 } from './publisher-lists.schemas';
 
-/** Every publisher list endpoint of issue 7 and its rules through the API (decision 018). */
+/** Every publisher list endpoint and its rules through the API (decision 018). */
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -354,11 +355,22 @@ describe('PUT and DELETE /publisher-list/{id}, duplicate', () => {
       action: 'delete',
       changes: [{ field: 'state', from: 'active', to: 'deleted' }],
     });
-    // A deleted list is not written any more.
-    expect(
-      (await call('editor', 'PUT', `/publisher-list/${list.id}`, { version: 2, name: 'x' })).statusCode,
-    ).toBe(409);
-    expect((await call('editor', 'POST', `/publisher-list/${list.id}/duplicate`, {})).statusCode).toBe(409);
+    // A deleted list is not written any more: a conflict with its state (decision 039), whatever the version.
+    const deleted = { code: 'DELETED', message: PUBLISHER_LIST_DELETED_MESSAGE };
+    const update = await call('editor', 'PUT', `/publisher-list/${list.id}`, { version: 2, name: 'x' });
+    expect(update.statusCode).toBe(409);
+    expect(update.json()).toMatchObject(deleted);
+    expect(detailsOf(update)).toEqual([{ path: 'state', message: PUBLISHER_LIST_DELETED_MESSAGE }]);
+    const change = await call('editor', 'PUT', `/publisher-list/${list.id}/publishers`, {
+      version: 2,
+      add: ['x.com'],
+    });
+    expect(change.json()).toMatchObject(deleted);
+    const again = await call('editor', 'DELETE', `/publisher-list/${list.id}?version=2`);
+    expect(again.json()).toMatchObject(deleted);
+    const duplicate = await call('editor', 'POST', `/publisher-list/${list.id}/duplicate`, {});
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject(deleted);
   });
 
   it('duplicates a list with its kind and publishers', async () => {
@@ -375,7 +387,8 @@ describe('PUT and DELETE /publisher-list/{id}, duplicate', () => {
     const history = (await call('editor', 'GET', `/publisher-list/${copy.id}/history`)).json<
       TPublisherListHistoryEntry[]
     >();
-    expect(history[0]?.changes).toContainEqual({ field: 'source', from: null, to: list.id });
+    expect(history[0]).toMatchObject({ action: 'duplicate' });
+    expect(history[0]?.changes).toContainEqual({ field: 'duplicated_from', from: null, to: list.id });
   });
 });
 
@@ -414,6 +427,14 @@ describe('the publishers of a list', () => {
       { version: 1, mode: 'append' },
     );
     expect(stale.statusCode).toBe(409);
+    // The version is checked before the file is read (decision 039).
+    const staleAndBad = await upload(
+      `/publisher-list/${list.id}/publishers`,
+      { filename: 'bad.txt', content: 'fresh.com\nnope\n' },
+      { version: 1, mode: 'append' },
+    );
+    expect(staleAndBad.statusCode).toBe(409);
+    expect(staleAndBad.json()).toMatchObject({ code: 'STALE_VERSION' });
 
     const before = await counts();
     const rejected = await upload(

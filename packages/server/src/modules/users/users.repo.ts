@@ -3,7 +3,7 @@ import type { ListQuery } from '@beacon/domain/validation/list-query';
 import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
 import { type Kysely, sql } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema';
-import { applyListQuery, countListQuery, escapeLike } from '../../lib/list-query';
+import { applyListQuery, countListQuery, escapeLike } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
 
 export type UserWithOrganization = UserRow & {

@@ -2,7 +2,7 @@ import { PROFILE_LOGO_UPLOAD } from '@beacon/domain/validation/uploads';
 import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types';
-import { describeListQuery, sendList } from '../../lib/list-query';
+import { describeListQuery, sendList } from '../../lib/list-route';
 import { principalOf } from '../../lib/resources';
 import { acceptMultipart, describeUploads, type UploadField } from '../../plugins/uploads';
 import {

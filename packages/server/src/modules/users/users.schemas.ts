@@ -1,6 +1,6 @@
 import { USER_LIST_SPEC } from '@beacon/domain/validation/user-form';
 import { z } from 'zod';
-import { ZListQuery } from '../../lib/list-query';
+import { ZListQuery } from '../../lib/list-route';
 
 export {
   ZPasswordUpdateBody,
