@@ -49,6 +49,8 @@ export default defineConfig({
       BEACON_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No street tiles: the suite never reaches the internet, its maps show the bundled outlines only.
+      BEACON_MAP_TILES: 'off',
     },
   },
 });

@@ -25,6 +25,12 @@ test('create a deal, see the duplication error, duplicate it with another ID, mo
   const dialog = page.getByRole('dialog', { name: 'New deal' });
   await dialog.getByRole('textbox', { name: 'Deal ID at the exchange' }).fill(externalId);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  // Cancel with changes asks first; keeping on editing loses nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await dialog.getByRole('combobox', { name: 'Supply partner' }).click();
   await page.getByRole('option', { name: 'Magnite' }).click();
   await dialog.getByRole('combobox', { name: 'Type' }).click();

@@ -41,7 +41,7 @@ const received = (query: string): Record<string, string | string[]> => {
 };
 
 describe('toListParams', () => {
-  it('becomes the GET params of DESIGN §4 through the client serialiser', () => {
+  it('becomes the GET params of decision 008 through the client serialiser', () => {
     expect(serializeParams(toListParams(QUERY))).toBe(
       'page=2&limit=32&search=caf%C3%A9%20%26%20co&sort=-budget&name[contains]=a%2Cb&name[notEmpty]=' +
         '&state[any]=active%2Cpaused&budget[gte]=0&created_at[onOrAfter]=2024-05-01&test[is]=false',

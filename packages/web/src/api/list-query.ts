@@ -1,5 +1,5 @@
 /**
- * Loading a list (DESIGN §4, spec §7): a ListQuery becomes the GET params the client serialises
+ * Loading a list (docs/decisions/008-list-queries.md, spec §7): a ListQuery becomes the GET params the client serialises
  * (`page`, `limit`, `search`, `sort`, `field[operator]=value`), the rows come back with the total of
  * `x-total-count`, and the cached GET keeps the previous page on screen while the next one loads.
  */

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from './client';
 import {
-  fetchPlannerMapAvailability,
   fetchPlannerMapUrl,
   fetchPostbackPixel,
   isPlannerMapNotConfigured,
+  plannerMapAvailability,
 } from './organization-tools';
 
 type Call = { url: string; init: RequestInit };
@@ -57,12 +57,21 @@ describe('planner map', () => {
     expect(isPlannerMapNotConfigured(notFound)).toBe(false);
   });
 
-  it('answers the availability without sending a 403 home', async () => {
-    vi.stubGlobal('fetch', respond(404, NOT_CONFIGURED));
-    await expect(fetchPlannerMapAvailability(7)).resolves.toBe('not-configured');
+  it('answers a 403 to the caller without sending the user home', async () => {
     vi.stubGlobal('fetch', respond(403, JSON.stringify({ statusCode: 403, message: 'Forbidden' })));
-    await expect(fetchPlannerMapAvailability(7)).rejects.toMatchObject({ status: 403 });
+    await expect(fetchPlannerMapUrl(7)).rejects.toMatchObject({ status: 403 });
     expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('knows from the dictionary’s settings whether there is a planner map, without asking for a 404', () => {
+    vi.stubGlobal('fetch', respond(404, NOT_CONFIGURED));
+    expect(plannerMapAvailability({ settings: { plannerMap: false, mapTiles: null } })).toBe(
+      'not-configured',
+    );
+    expect(plannerMapAvailability({ settings: { plannerMap: true, mapTiles: null } })).toBe('available');
+    expect(plannerMapAvailability(undefined)).toBeUndefined();
+    expect(plannerMapAvailability({ userRoles: [] })).toBeUndefined();
+    expect(calls).toEqual([]);
   });
 });
 

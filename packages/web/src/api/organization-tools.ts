@@ -45,28 +45,19 @@ export const isPlannerMapNotConfigured = (error: unknown): boolean =>
 export type PlannerMapAvailability = 'available' | 'not-configured';
 
 /**
- * Whether the planner map can open for an organization. Any failure other than "not configured" is thrown,
- * so that the button still offers itself and shows the error when clicked.
+ * Whether the installation has a planner map, from the settings the console loads with the dictionary
+ * (`settings.plannerMap` of GET /dictionary): known without a request, so that an installation without
+ * PLANNER_MAP_URL is never asked for an address it can only answer with a 404. Undefined while the dictionary
+ * is not loaded, or from a server that does not say.
  */
-export const fetchPlannerMapAvailability = async (
-  organizationId: number,
-  signal?: AbortSignal,
-): Promise<PlannerMapAvailability> => {
-  try {
-    await fetchPlannerMapUrl(organizationId, signal);
-    return 'available';
-  } catch (error) {
-    if (isPlannerMapNotConfigured(error)) return 'not-configured';
-    throw error;
-  }
+export const plannerMapAvailability = (
+  dictionary: object | undefined,
+): PlannerMapAvailability | undefined => {
+  const settings = dictionary && 'settings' in dictionary ? dictionary.settings : undefined;
+  if (typeof settings !== 'object' || settings === null || !('plannerMap' in settings)) return undefined;
+  if (typeof settings.plannerMap !== 'boolean') return undefined;
+  return settings.plannerMap ? 'available' : 'not-configured';
 };
-
-/** Asked once per organization and session; the URL of that answer is not kept (its token expires). */
-export const plannerMapAvailabilityQueryOptions = (organizationId: number) =>
-  queryOptions({
-    queryKey: [...ORGANIZATION_TOOLS_QUERY_KEY, 'planner-map', organizationId],
-    queryFn: ({ signal }) => fetchPlannerMapAvailability(organizationId, signal),
-  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Conversion pixels

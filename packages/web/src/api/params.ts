@@ -1,5 +1,5 @@
 /**
- * Query-string serialisation of §7 (DESIGN §4): empty values are dropped, arrays are joined by commas and
+ * Query-string serialisation of §7 (docs/decisions/008-list-queries.md): empty values are dropped, arrays are joined by commas and
  * filter objects become `field[operator]=value`. Pure, so it is unit-tested without a browser.
  */
 import {

@@ -27,7 +27,7 @@ describe('isAvailablePath', () => {
     expect(isAvailablePath('/backoffice/notifications')).toBe(false);
   });
 
-  it("serves the creatives library, a campaign's creatives and a creative detail (issue 6)", () => {
+  it("serves the creatives library, a campaign's creatives and a creative detail", () => {
     expect(isAvailablePath('/creatives')).toBe(true);
     expect(isAvailablePath('/creatives?type[is]=image')).toBe(true);
     expect(isAvailablePath('/creative?campaign=4')).toBe(true);

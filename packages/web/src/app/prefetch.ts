@@ -1,5 +1,5 @@
 /**
- * Route prefetching (issue 5's page budget): a route's loader starts the requests its page will make as soon
+ * Route prefetching (the page budget of docs/decisions/006-console-foundations.md): a route's loader starts the requests its page will make as soon
  * as the route matches, in parallel with downloading the page's code, instead of after it has rendered. The
  * queries land in the shared cache (`staleTime: Infinity`), where the page's own `useQuery` finds them.
  * Nothing is asked for a visitor the route guard would turn away, so a prefetch never calls the server on a

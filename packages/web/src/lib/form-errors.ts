@@ -1,6 +1,6 @@
 /**
  * Form errors: the domain's schemas give the §5 messages field by field (`firstErrorMessage`), and the
- * server's validation details (`details[{path, message}]`, DESIGN §4) land on the fields a form shows.
+ * server's validation details (`details[{path, message}]`, docs/architecture.md "Requests") land on the fields a form shows.
  */
 import { isPasswordConfirmed } from '@beacon/domain/validation/account';
 import { PASSWORD_MISMATCH_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';

@@ -20,7 +20,7 @@ export type DeliveryStatusChipProps = {
 };
 
 /**
- * A campaign's delivery status as a coloured chip (issue 5), in the domain's severity colours: green on track,
+ * A campaign's delivery status as a coloured chip (docs/decisions/014-campaigns.md), in the domain's severity colours: green on track,
  * amber or red when something holds it back, grey when it does not run. The explanation is the chip's tooltip
  * and its accessible description.
  */

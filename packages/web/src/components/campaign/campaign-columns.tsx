@@ -1,5 +1,5 @@
 /**
- * The columns of the campaigns grid (issue 5), most telling first so that a narrow screen shows them without
+ * The columns of the campaigns grid, most telling first so that a narrow screen shows them without
  * scrolling: name (a link to the campaign), row actions, delivery status as a coloured chip with its explanation,
  * state, budget and spend in the campaign's currency, type (product labels), flight dates, strategies and
  * creation day; the back office adds the organization's name next to the campaign's and the ids at the end. Sorting and filtering

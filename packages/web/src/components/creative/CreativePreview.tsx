@@ -16,7 +16,7 @@ type CreativePreviewProps = {
 };
 
 /**
- * The creative as it shows (issue 6 §1 preview): the document GET /creative/{id}/preview points to, from the
+ * The creative as it shows (docs/decisions/024-creatives-console.md): the document GET /creative/{id}/preview points to, from the
  * preview origin, in a frame with `sandbox="allow-scripts"` and no `allow-same-origin`, so third-party HTML
  * runs but can neither read the console's data nor navigate it.
  */

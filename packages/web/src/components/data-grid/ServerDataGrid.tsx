@@ -1,5 +1,5 @@
 /**
- * A MUI DataGrid whose rows live on the server (DESIGN §4 lists): it pages, sorts, filters and searches
+ * A MUI DataGrid whose rows live on the server (docs/decisions/008-list-queries.md): it pages, sorts, filters and searches
  * through the API, keeps that navigation state in the URL (grid-url-state.ts), offers only the operators the
  * list accepts (grid-filter-operators.ts), and shows the loading, empty and error states. Feature pages load
  * it lazily with their own route, so the login page never pays for the grid.

@@ -5,17 +5,16 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import {
   fetchPlannerMapUrl,
   isPlannerMapNotConfigured,
-  type PlannerMapAvailability,
-  plannerMapAvailabilityQueryOptions,
+  plannerMapAvailability,
 } from '../../api/organization-tools';
 import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
+import { useDictionary } from '../../app/session/use-dictionary';
 
 /** Read by screen readers only: why the button is disabled. */
 const visuallyHidden = {
@@ -36,16 +35,18 @@ export type PlannerMapButtonProps = {
 /**
  * Opens an organization's planner map (§7 `GET /organization/{id}/planner-map`) in a new tab. The tab is
  * opened at once, inside the click, so that pop-up blockers let it through, and sent to the signed address
- * when the server answers. Users who may not plan campaigns (§6 `campaigns`) do not see the button; while
- * the server says the planner map is not configured, it is disabled with a tooltip saying so.
+ * when the server answers. Users who may not plan campaigns (§6 `campaigns`) do not see the button. Whether
+ * the installation has a planner map comes with the dictionary's settings: without one, the button is disabled
+ * with a tooltip saying so, and no request is made (the server could only answer 404).
  */
 export const PlannerMapButton = ({ organizationId, variant = 'outlined', size }: PlannerMapButtonProps) => {
   const identity = useSessionStore(selectActiveIdentity);
   const mayPlan =
     identity !== null &&
     canAccess('campaigns', identity.role, identity.organization.role, { isTestEnvironment: identity.test });
-  const queryClient = useQueryClient();
-  const availability = useQuery({ ...plannerMapAvailabilityQueryOptions(organizationId), enabled: mayPlan });
+  const configured = plannerMapAvailability(useDictionary());
+  // A server that turned the planner off after the dictionary loaded says so when the button is used.
+  const [isRefused, setIsRefused] = useState(false);
   const [isOpening, setIsOpening] = useState(false);
   const reasonId = useId();
 
@@ -65,19 +66,14 @@ export const PlannerMapButton = ({ organizationId, variant = 'outlined', size }:
       }
     } catch (error) {
       tab?.close();
-      if (isPlannerMapNotConfigured(error)) {
-        queryClient.setQueryData<PlannerMapAvailability>(
-          plannerMapAvailabilityQueryOptions(organizationId).queryKey,
-          'not-configured',
-        );
-      }
+      if (isPlannerMapNotConfigured(error)) setIsRefused(true);
       enqueueSnackbar(errorMessage(error), { variant: 'error' });
     } finally {
       setIsOpening(false);
     }
   };
 
-  if (availability.data === 'not-configured') {
+  if (configured === 'not-configured' || isRefused) {
     return (
       <Tooltip title={PLANNER_MAP_NOT_CONFIGURED_MESSAGE} enterDelay={TOOLTIP_DELAY_MS}>
         {/* A disabled button takes no focus or hover: the wrapper carries the tooltip, also for the keyboard. */}

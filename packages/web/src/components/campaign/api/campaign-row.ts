@@ -1,6 +1,6 @@
 /**
- * GET /campaigns (issue 5 contract): one page of the campaigns the caller may see, with the list conventions of
- * DESIGN §4. Shared by the landing grid (`/campaigns`) and the back office (`/backoffice/campaigns`).
+ * GET /campaigns: one page of the campaigns the caller may see, with the list conventions of
+ * docs/decisions/008-list-queries.md. Shared by the landing grid (`/campaigns`) and the back office (`/backoffice/campaigns`).
  */
 import type {
   BudgetTimespan,

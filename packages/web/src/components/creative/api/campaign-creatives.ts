@@ -1,4 +1,4 @@
-/** A campaign's creatives and their link states (GET|PUT /campaign/{id}/creatives, issue 6). */
+/** A campaign's creatives and their link states (GET|PUT /campaign/{id}/creatives). */
 import type { TCampaignCreativeLinks } from '@beacon/domain/validation/creative-form';
 import { api } from '../../../api/client';
 import type { CreativeRow, LinkState } from './creative';

@@ -1,5 +1,5 @@
 /**
- * Creatives as the API answers them (issue 6; packages/server/src/modules/creatives/creatives.schemas.ts —
+ * Creatives as the API answers them (packages/server/src/modules/creatives/creatives.schemas.ts —
  * the server validates its answers, so the console types them without parsing again, decision 006). Shared by
  * the creatives pages, the back-office approval queue and the campaign's creatives tab, which may not import
  * each other's features.

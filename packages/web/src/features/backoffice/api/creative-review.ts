@@ -1,5 +1,5 @@
 /**
- * The back office's creative approval (issue 6): the queue (GET /backoffice/creatives, pending approval unless
+ * The back office's creative approval: the queue (GET /backoffice/creatives, pending approval unless
  * the state is filtered), approve and reject (with a reason), one or many. Approval makes a creative active
  * (shown "Approved"), audit audited; rejection makes it rejected with the reason; both raise the creative alert
  * of its organization.

@@ -12,11 +12,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { EnumSelect as SharedEnumSelect } from '../../../components/EnumSelect';
 import { PasswordField } from '../../../components/PasswordField';
 import type { FormErrors, MainUserValues } from '../utils/organization-form';
 
@@ -33,39 +33,21 @@ type EnumSelectProps<V extends string> = {
   readonly emptyLabel?: string;
 };
 
-/** A select of one value of an enumeration, with an empty choice unless required. */
+/** A select of one value of an enumeration (the shared one), full width, with an empty choice unless required. */
 export const EnumSelect = <V extends string>({
-  label,
-  value,
-  options,
-  labels,
-  onChange,
   required = false,
-  error,
-  helperText,
   emptyLabel = 'Not set',
+  onChange,
+  ...props
 }: EnumSelectProps<V>) => (
-  <TextField
-    select
+  <SharedEnumSelect
+    {...props}
     fullWidth
-    label={label}
-    value={value}
     required={required}
-    onChange={(event) => onChange(options.find((option) => option === event.target.value) ?? '')}
-    error={error !== undefined}
-    helperText={error ?? helperText}
-  >
-    {!required && (
-      <MenuItem value="">
-        <em>{emptyLabel}</em>
-      </MenuItem>
-    )}
-    {options.map((option) => (
-      <MenuItem key={option} value={option}>
-        {labels[option]}
-      </MenuItem>
-    ))}
-  </TextField>
+    emptyLabel={required ? undefined : emptyLabel}
+    onChange={onChange}
+    onClear={() => onChange('')}
+  />
 );
 
 type CountryFieldProps = {

@@ -1,6 +1,6 @@
 /**
  * GET /campaign/{id}: one campaign with every writable field, its computed status, delivery status, targeting
- * alerts and tracking terms (the shared contract of issue 5). `internal` comes only to internal roles.
+ * alerts and tracking terms. `internal` comes only to internal roles.
  */
 import type {
   DailyLimitType,
@@ -17,7 +17,7 @@ import type {
   ViewabilityThreshold,
 } from '@beacon/domain/dictionary/campaigns';
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
-import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-form';
+import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-internal';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { CAMPAIGNS_QUERY_KEY, type CampaignRow } from '../../../components/campaign/api/campaign-row';

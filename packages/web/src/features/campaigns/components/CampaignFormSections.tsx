@@ -42,7 +42,7 @@ import { TRACKING_PROVIDER_LABELS, TRACKING_PROVIDERS } from '@beacon/domain/dic
 import {
   CAMPAIGN_INTERNAL_FLAG_LABELS,
   CAMPAIGN_INTERNAL_FLAGS,
-} from '@beacon/domain/validation/campaign-form';
+} from '@beacon/domain/validation/campaign-internal';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';

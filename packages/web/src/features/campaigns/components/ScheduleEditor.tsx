@@ -10,7 +10,7 @@ import {
   SCHEDULE_PRESETS,
   type SchedulePreset,
 } from '@beacon/domain/dictionary/campaigns';
-import { scheduleForPreset } from '@beacon/domain/validation/campaign-form';
+import { scheduleForPreset } from '@beacon/domain/validation/campaign-schedule';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';

@@ -1,5 +1,5 @@
 /**
- * What /campaign/{id}/{tab} asks first (issue 5's page budget): the campaign and its strategies, fetched while
+ * What /campaign/{id}/{tab} asks first (the page budget of docs/decisions/006-console-foundations.md): the campaign and its strategies, fetched while
  * the page's code downloads (the route's loader, app/prefetch.ts), the campaign it is synchronized with, and
  * the tabs' code, which the page would otherwise only ask for once its own code had run. The router imports
  * this module itself (it is small), so the requests start as soon as the route matches.

@@ -21,7 +21,7 @@ import type {
   ViewabilityThreshold,
 } from '@beacon/domain/dictionary/campaigns';
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
-import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-form';
+import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-internal';
 import type { ErrorDetail } from '../../../api/api-error';
 import type { Campaign, CampaignInternal, CampaignSchedule, CampaignTargeting } from '../api/get-campaign';
 import { type CampaignField, isFieldAsked } from './type-fields';

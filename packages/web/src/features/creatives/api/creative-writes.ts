@@ -1,5 +1,5 @@
 /**
- * The writes of the creatives screens (issue 6): create, update, delete, duplicate, link to campaigns, the
+ * The writes of the creatives screens: create, update, delete, duplicate, link to campaigns, the
  * uploads of a creative's files (multipart `file`, with progress) and tags in bulk from an XLSX sheet.
  */
 import { CREATIVE_CREATE_FILE_FIELDS } from '@beacon/domain/validation/creative-asset';

@@ -8,7 +8,7 @@ import {
   formatSize,
   IMAGE_SIZES,
 } from '@beacon/domain/dictionary/creatives';
-import { LANGUAGE_CODES, LANGUAGE_NAMES } from '@beacon/domain/dictionary/languages';
+import { LANGUAGE_NAMES, LANGUAGE_OPTIONS } from '@beacon/domain/dictionary/languages';
 import { assetTooLargeMessage, uploadRuleOf } from '@beacon/domain/validation/creative-asset';
 import {
   CREATIVE_FIELDS_BY_TYPE,
@@ -49,6 +49,7 @@ import {
   creativeQueryKey,
 } from '../../../components/creative/api/creative';
 import { attributeName, fileSizeText } from '../../../components/creative/creative-text';
+import { EnumSelect } from '../../../components/EnumSelect';
 import { useAdvertiserOptions } from '../api/advertisers';
 import {
   CREATIVE_FILE_SLOTS,
@@ -335,27 +336,19 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
             )}
             <Group title="General">
               {!saved && (
-                <TextField
-                  select
+                <EnumSelect
                   label="Type"
                   value={type}
-                  onChange={(event) => {
-                    const next = CREATIVE_TYPES.find((candidate) => candidate === event.target.value);
-                    if (next) {
-                      change({ type: next });
-                      setFiles({});
-                      setErrors({});
-                    }
+                  options={CREATIVE_TYPES}
+                  labels={CREATIVE_TYPE_LABELS}
+                  onChange={(next) => {
+                    change({ type: next });
+                    setFiles({});
+                    setErrors({});
                   }}
                   disabled={isBusy}
                   helperText="External video is a VAST URL or document of another ad server"
-                >
-                  {CREATIVE_TYPES.map((option) => (
-                    <MenuItem key={option} value={option}>
-                      {CREATIVE_TYPE_LABELS[option]}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               )}
               {textField('name', 'Name', { required: true, autoFocus: true })}
               {!saved && advertisers.data && advertisers.data.length > 1 && (
@@ -482,11 +475,11 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
               {hasField(type, 'click_url') &&
                 textField('click_url', 'Click URL', {
                   required: type === 'image' || type === 'video' || type === 'native',
-                  helperText: 'Starts with {host}, https:// or tel:',
+                  helperText: 'Starts with https:// or tel:',
                 })}
               {textField('impression_pixels', 'Impression pixels', {
                 multiline: true,
-                helperText: 'One URL per line, each once; starts with {host}, https:// or tel:',
+                helperText: 'One URL per line, each once; starts with https:// or tel:',
               })}
               {hasField(type, 'event_pixels') && (
                 <Box
@@ -524,7 +517,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
                 disabled={isBusy}
               >
                 <MenuItem value="">No language</MenuItem>
-                {LANGUAGE_CODES.map((code) => (
+                {LANGUAGE_OPTIONS.map((code) => (
                   <MenuItem key={code} value={code}>
                     {LANGUAGE_NAMES[code]}
                   </MenuItem>

@@ -283,7 +283,7 @@ export const CreativeStudioDialog = () => {
                 </Alert>
               )}
               {text('name', 'Name')}
-              {text('click_url', 'Click URL', 'Starts with {host}, https:// or tel:')}
+              {text('click_url', 'Click URL', 'Starts with https:// or tel:')}
               <TextField
                 select
                 label="Size"

@@ -1,4 +1,4 @@
-/** The rows of a refused bulk tag sheet: a 400 whose body lists `rows: [{ row, messages[] }]` (issue 6). */
+/** The rows of a refused bulk tag sheet: a 400 whose body lists `rows: [{ row, messages[] }]`. */
 
 import type { BulkTagRowError } from '@beacon/domain/validation/creative-bulk-tags';
 import { isApiError } from '../../../api/api-error';

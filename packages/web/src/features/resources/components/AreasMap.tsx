@@ -1,17 +1,24 @@
 /**
- * Areas drawn as circles of their real radius on a world base map (Leaflet, Natural Earth countries bundled:
- * nothing fetched from the internet), fitted to the areas. With `onChange` it is editable: a click on the map
- * adds a circle of the default radius, dragging a circle moves it; names, coordinates, radii and deletion are
- * in the side list (AreasEditor), which is also the keyboard's way to edit.
+ * Areas drawn as circles of their real radius on a world map (Leaflet), fitted to the areas. Under them, the
+ * street map of the configured tile source (BEACON_MAP_TILES, OpenStreetMap by default; map-tiles.ts) over the
+ * bundled Natural Earth country outlines, which are the whole base map when the tiles are off and what stays
+ * when they do not load (offline). "Find a place" above the map searches the bundled cities and flies there at
+ * city zoom. With `onChange` it is editable: a click on the map adds a circle of the default radius, dragging a
+ * circle moves it; names, coordinates, radii and deletion are in the side list (AreasEditor), which is also
+ * the keyboard's way to edit.
  */
 import 'leaflet/dist/leaflet.css';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
+import { useDictionary } from '../../../app/session/use-dictionary';
 import { worldCountries } from './base-map';
 import { areaAt, areaLabel, areasBounds, type MapArea, replaceArea } from './map-areas';
+import { attributionHtml, MAX_TILE_FAILURES, mapTilesOf, PLACE_ZOOM } from './map-tiles';
+import { type Place, PlaceSearch } from './PlaceSearch';
 
 export type AreasMapProps = {
   readonly areas: readonly MapArea[];
@@ -39,6 +46,28 @@ const FIT_PADDING: L.PointExpression = [24, 24];
 const MAX_FIT_ZOOM = 15;
 /** Up to this many circles are SVG shapes of their own (one element each); more share one canvas. */
 const MAX_SVG_CIRCLES = 2000;
+/** The deepest zoom the street tiles have (OpenStreetMap's). */
+const MAX_TILE_ZOOM = 19;
+
+/** Read by screen readers only. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const prefersReducedMotion = (): boolean =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The view on the container, for tests and tools: `data-zoom` and `data-center` ("lat,lng"). */
+const recordView = (container: HTMLElement, map: L.Map): void => {
+  const centre = map.getCenter();
+  container.dataset.zoom = String(Math.round(map.getZoom() * 100) / 100);
+  container.dataset.center = `${centre.lat.toFixed(4)},${centre.lng.toFixed(4)}`;
+};
 
 export const AreasMap = ({
   areas,
@@ -54,8 +83,15 @@ export const AreasMap = ({
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const circlesRef = useRef<L.LayerGroup | null>(null);
+  /** The place chosen in the search, marked where the map flew to. */
+  const placeRef = useRef<L.LayerGroup | null>(null);
   const renderersRef = useRef<{ readonly svg: L.Renderer; readonly canvas: L.Renderer } | null>(null);
   const [baseMapError, setBaseMapError] = useState<string | null>(null);
+  const tiles = mapTilesOf(useDictionary());
+  const tilesUrl = tiles?.url ?? null;
+  const tilesAttribution = tiles?.attribution ?? '';
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [shownPlace, setShownPlace] = useState<string | null>(null);
   // The latest props for the map's own event handlers, which are bound once.
   const latest = useRef({ areas, onChange, onSelect, defaultRadius });
   latest.current = { areas, onChange, onSelect, defaultRadius };
@@ -69,15 +105,20 @@ export const AreasMap = ({
       attributionControl: false,
       worldCopyJump: true,
       minZoom: 1,
+      maxZoom: MAX_TILE_ZOOM,
       zoomSnap: 0.25,
     });
+    map.on('zoomend moveend', () => recordView(container, map));
     map.fitBounds(WORLD_VIEW);
-    // The countries get a pane of their own under the circles' (overlayPane, z-index 400): each pane has its
-    // own renderer, and a base map drawn later in the same pane would cover the circles.
-    map.createPane(BASE_MAP_PANE).style.zIndex = '350';
+    recordView(container, map);
+    // The countries get a pane of their own under the street tiles' (tilePane, z-index 200) and so under the
+    // circles' (overlayPane, 400): where tiles load they cover the outlines, where they do not the outlines
+    // show. Each pane has its own renderer, and a base map drawn later in the circles' pane would cover them.
+    map.createPane(BASE_MAP_PANE).style.zIndex = '150';
     mapRef.current = map;
     renderersRef.current = { svg: L.svg(), canvas: L.canvas() };
     circlesRef.current = L.layerGroup().addTo(map);
+    placeRef.current = L.layerGroup().addTo(map);
     let isActive = true;
     worldCountries()
       .then((countries) => {
@@ -106,9 +147,68 @@ export const AreasMap = ({
       map.remove();
       mapRef.current = null;
       circlesRef.current = null;
+      placeRef.current = null;
       renderersRef.current = null;
     };
   }, [theme]);
+
+  // The street tiles over the outlines, when the server has a tile source. After MAX_TILE_FAILURES failures
+  // without a single tile (offline, blocked) they are given up: the outlines stay and no more are asked for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made again when the theme changes.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tilesUrl) return;
+    setTilesFailed(false);
+    const attribution = L.control.attribution({ prefix: false }).addTo(map);
+    const layer = L.tileLayer(tilesUrl, {
+      maxZoom: MAX_TILE_ZOOM,
+      attribution: attributionHtml(tilesAttribution),
+    });
+    let failures = 0;
+    let hasLoaded = false;
+    layer.on('tileload', () => {
+      hasLoaded = true;
+    });
+    let giveUp: number | undefined;
+    layer.on('tileerror', () => {
+      failures += 1;
+      if (hasLoaded || failures < MAX_TILE_FAILURES || giveUp !== undefined) return;
+      // Not inside Leaflet's own tile handling: a layer removed there is still used by it.
+      // (Its own `remove` event unhooks it from the map: its listeners are left alone.)
+      giveUp = window.setTimeout(() => {
+        map.removeLayer(layer);
+        attribution.remove();
+        setTilesFailed(true);
+      });
+    });
+    layer.addTo(map);
+    return () => {
+      window.clearTimeout(giveUp);
+      map.removeLayer(layer);
+      attribution.remove();
+    };
+  }, [tilesUrl, tilesAttribution, theme]);
+
+  const showPlace = (place: Place) => {
+    const map = mapRef.current;
+    if (!map) return;
+    const centre = L.latLng(place.latitude, place.longitude);
+    if (prefersReducedMotion()) map.setView(centre, PLACE_ZOOM, { animate: false });
+    else map.flyTo(centre, PLACE_ZOOM, { duration: 1 });
+    // A dot and the name, not clickable: a click there still adds an area.
+    placeRef.current?.clearLayers();
+    placeRef.current?.addLayer(
+      L.circleMarker(centre, {
+        radius: 5,
+        interactive: false,
+        color: theme.palette.text.primary,
+        weight: 2,
+        fillColor: theme.palette.background.paper,
+        fillOpacity: 1,
+      }).bindTooltip(place.name, { permanent: true, direction: 'top', offset: [0, -6] }),
+    );
+    setShownPlace(place.name);
+  };
 
   // The circles, drawn again when the areas change.
   useEffect(() => {
@@ -180,6 +280,12 @@ export const AreasMap = ({
 
   return (
     <Box>
+      <Box sx={{ mb: 1 }}>
+        <PlaceSearch onPick={showPlace} />
+      </Box>
+      <Box component="span" role="status" sx={visuallyHidden}>
+        {shownPlace ? `The map shows ${shownPlace}` : ''}
+      </Box>
       {baseMapError && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {baseMapError}: the areas are drawn without the countries.
@@ -202,6 +308,11 @@ export const AreasMap = ({
           zIndex: 0,
         }}
       />
+      {tilesUrl && tilesFailed && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          The street map did not load: the map shows the country outlines.
+        </Typography>
+      )}
     </Box>
   );
 };

@@ -1,16 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
+import { ResourceDialog } from '../../../components/ResourceDialog';
 import { checkWith, errorsOfApiError, type FormSchema } from '../utils/form-errors';
 
 export type DuplicateResourceDialogProps = {
@@ -33,8 +27,7 @@ export const DuplicateResourceDialog = ({
   description,
   onDuplicate,
 }: DuplicateResourceDialogProps) => {
-  const { dialogProps, close } = useStackedDialog();
-  const titleId = useId();
+  const { close } = useStackedDialog();
   const [name, setName] = useState(defaultName);
   const [nameError, setNameError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -64,44 +57,24 @@ export const DuplicateResourceDialog = ({
   };
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <ResourceDialog
+      title={`Duplicate ${kind} ${sourceName}`}
+      onSubmit={submit}
+      submitLabel="Duplicate"
+      isBusy={isBusy}
+      failure={failure}
+      dividers={false}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
-          Duplicate {kind} {sourceName}
-        </DialogTitle>
-        <DialogContent>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {failure}
-            </Alert>
-          )}
-          {description && <DialogContentText sx={{ mb: 2 }}>{description}</DialogContentText>}
-          <TextField
-            autoFocus
-            required
-            label="Name of the copy"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={nameError !== undefined}
-            helperText={nameError}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            Duplicate
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      {description && <DialogContentText>{description}</DialogContentText>}
+      <TextField
+        autoFocus
+        required
+        label="Name of the copy"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={nameError !== undefined}
+        helperText={nameError}
+      />
+    </ResourceDialog>
   );
 };

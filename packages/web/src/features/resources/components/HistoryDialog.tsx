@@ -1,3 +1,4 @@
+import type { THistoryEntry } from '@beacon/domain/api/history';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,18 +16,6 @@ import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { formatDateTime } from '../../../lib/format';
 
-type HistoryUser = { readonly id: number; readonly name: string; readonly username: string } | null;
-
-/** One change of a resource, as the `/{resource}/{id}/history` routes answer it. */
-export type HistoryEntry = {
-  readonly id: number;
-  readonly action: string;
-  readonly actor: HistoryUser;
-  readonly impersonator: HistoryUser;
-  readonly changes: readonly { readonly field: string; readonly from: unknown; readonly to: unknown }[];
-  readonly created_at: string;
-};
-
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -35,7 +24,7 @@ const shown = (value: unknown): string => {
 export type HistoryDialogProps = {
   readonly title: string;
   readonly queryKey: readonly unknown[];
-  readonly fetcher: (signal: AbortSignal) => Promise<readonly HistoryEntry[]>;
+  readonly fetcher: (signal: AbortSignal) => Promise<readonly THistoryEntry[]>;
 };
 
 /** Who changed what and when, newest first. */

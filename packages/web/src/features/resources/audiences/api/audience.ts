@@ -1,9 +1,10 @@
 /**
- * Audiences as the API answers them (packages/server/src/modules/audiences/audiences.schemas.ts). The server
+ * Audiences as the API answers them (the shared schemas of packages/domain/src/api/audiences.ts). The server
  * validates its answers against those schemas, so the console types them without parsing again (decision 006).
  * No call answers identifiers: an upload only sends them.
  */
-import type { AudienceKpi, AudienceState, AudienceType } from '@beacon/domain/dictionary/audiences';
+import type { TAudience, TAudienceUploadResult } from '@beacon/domain/api/audiences';
+import type { THistoryEntry } from '@beacon/domain/api/history';
 import type {
   TAudienceCreate,
   TAudienceDuplicate,
@@ -12,32 +13,11 @@ import type {
 } from '@beacon/domain/validation/audience-form';
 import { api, apiList, apiUpload } from '../../../../api/client';
 import { listFetcher } from '../../../../api/list-query';
-import type { HistoryEntry } from '../../components/HistoryDialog';
 
-export type Audience = {
-  readonly id: number;
-  readonly organization: number;
-  readonly organization_name: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly type: AudienceType;
-  readonly state: AudienceState;
-  readonly kpis: readonly AudienceKpi[];
-  readonly campaigns: readonly number[];
-  readonly is_shared: boolean;
-  /** Null while the count is being worked out after an upload (shown as "Updating…"). */
-  readonly users_count: number | null;
-  readonly users_counted_at: string | null;
-  readonly version: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-};
+export type Audience = TAudience;
 
-export type AudienceUploadResult = {
-  readonly audience: Audience;
-  readonly lines: number;
-  readonly identifiers: number;
-};
+/** What an identifiers upload answers: the audience (its count now updating) and what the file held. */
+export type AudienceUploadResult = TAudienceUploadResult;
 
 /** A campaign to choose for an interaction audience. */
 export type CampaignChoice = { readonly id: number; readonly name: string };
@@ -69,8 +49,8 @@ export const deleteAudience = (id: number, version: number): Promise<void> =>
 export const duplicateAudience = (id: number, body: TAudienceDuplicate): Promise<Audience> =>
   api<Audience>(`/audience/${id}/duplicate`, { method: 'POST', body });
 
-export const fetchAudienceHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
-  api<HistoryEntry[]>(`/audience/${id}/history`, { signal });
+export const fetchAudienceHistory = (id: number, signal: AbortSignal): Promise<THistoryEntry[]> =>
+  api<THistoryEntry[]>(`/audience/${id}/history`, { signal });
 
 /** The upload's fields go first (the server reads the checkbox before the file), then the file. */
 export const uploadAudienceIdentifiers = (

@@ -16,26 +16,20 @@ import {
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../../api/api-error';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../../app/session/session-store';
-import { useUnsavedChanges } from '../../../../app/unsaved-changes';
-import { checkWith, errorsOfApiError, type FieldErrors } from '../../utils/form-errors';
+import { EnumSelect } from '../../../../components/EnumSelect';
+import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { useResourceSave } from '../../hooks/use-resource-save';
 import {
   AUDIENCES_QUERY_KEY,
   type Audience,
@@ -89,6 +83,9 @@ const typesFor = (isDataPartner: boolean): readonly AudienceType[] =>
     ? AUDIENCE_TYPES
     : AUDIENCE_TYPES.filter((type) => !(AUDIENCE_SEGMENT_TYPES as readonly AudienceType[]).includes(type));
 
+/** What a save ends with: the audience and the snackbar's message. */
+type Saved = { readonly audience: Audience; readonly message: string };
+
 /**
  * The new audience dialog (spec §2, §3) and its edit form: name, description and, per type, the device
  * identifiers upload (private, private DOOH, time based: the §5 checkbox, progress, every bad line), the KPIs and
@@ -96,18 +93,12 @@ const typesFor = (isDataPartner: boolean): readonly AudienceType[] =>
  * exact schema of the call; the server's answers show beside their fields.
  */
 export const AudienceDialog = ({ audience }: { readonly audience: Audience | null }) => {
-  const { dialogProps, close } = useStackedDialog();
-  const queryClient = useQueryClient();
+  const { close } = useStackedDialog();
   const navigate = useNavigate();
   const identity = useSessionStore(selectActiveIdentity);
   const isDataPartner = identity?.organization.role === 'data-partner';
-  const titleId = useId();
   const [initial] = useState(() => valuesOf(audience));
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
-  const [isDone, setIsDone] = useState(false);
   /** Created, but its file was refused: the dialog stays to fix the file and upload it to that audience. */
   const [created, setCreated] = useState<Audience | null>(null);
   const upload = useIdentifiersUpload();
@@ -117,241 +108,190 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
     queryFn: ({ signal }) => searchCampaigns(campaignSearch, signal),
     enabled: values.type === 'interaction',
   });
-  useUnsavedChanges(
-    `audience-${audience?.id ?? 'new'}`,
-    !isDone && (JSON.stringify(values) !== JSON.stringify(initial) || upload.values.file !== null),
-  );
+  const form = useResourceSave<Saved>({
+    unsaved: {
+      id: `audience-${audience?.id ?? 'new'}`,
+      isDirty: JSON.stringify(values) !== JSON.stringify(initial) || upload.values.file !== null,
+    },
+    queryKey: AUDIENCES_QUERY_KEY,
+    onSaved: (saved) => {
+      enqueueSnackbar(saved.message, { variant: 'success' });
+      close();
+      if (!audience) void navigate(audiencePath(saved.audience.id));
+    },
+  });
+  const { errors } = form;
   const change = (next: Partial<Values>) => setValues({ ...values, ...next });
   const withUpload = !audience && isUploadType(values.type) && upload.values.file !== null;
 
-  const finish = async (saved: Audience, message: string) => {
-    setIsDone(true);
-    await queryClient.invalidateQueries({ queryKey: AUDIENCES_QUERY_KEY });
-    enqueueSnackbar(message, { variant: 'success' });
-    close();
-    if (!audience) void navigate(audiencePath(saved.id));
-  };
-
-  const sendFile = async (target: Audience) => {
+  /** The identifiers file sent to the audience just created; null when it was refused (the upload says why). */
+  const sendFile = async (target: Audience): Promise<Saved | null> => {
     const result = await upload.send(target.id);
-    if (result) {
-      await finish(
-        result.audience,
-        `${target.name} created with ${result.identifiers.toLocaleString()} identifiers: its users count is updating`,
-      );
-    }
+    return (
+      result && {
+        audience: result.audience,
+        message: `${target.name} created with ${result.identifiers.toLocaleString()} identifiers: its users count is updating`,
+      }
+    );
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
+    form.setFailure(undefined);
     if (created) {
-      if (upload.check()) await sendFile(created);
+      if (upload.check()) await form.save(() => sendFile(created));
       return;
     }
     const body = bodyOf(values);
-    const check = audience
-      ? checkWith(ZAudienceUpdate, { version: audience.version, ...body })
-      : checkWith(ZAudienceCreate, { ...body, type: values.type });
-    const isUploadValid = withUpload ? upload.check() : true;
-    if (!check.ok || !isUploadValid) {
-      setErrors(check.ok ? {} : check.errors);
+    if (audience) {
+      const update = form.check(ZAudienceUpdate, { version: audience.version, ...body });
+      if (update)
+        await form.save(async () => ({
+          audience: await updateAudience(audience.id, update),
+          message: `${audience.name} saved`,
+        }));
       return;
     }
-    setErrors({});
-    setIsBusy(true);
-    try {
-      if (audience) {
-        const update = checkWith(ZAudienceUpdate, { version: audience.version, ...body });
-        if (update.ok)
-          await finish(await updateAudience(audience.id, update.value), `${audience.name} saved`);
-        return;
-      }
-      const create = checkWith(ZAudienceCreate, { ...body, type: values.type });
-      if (!create.ok) return;
-      const saved = await createAudience(create.value);
-      if (!withUpload) {
-        await finish(saved, `${saved.name} created`);
-        return;
-      }
+    const create = form.check(ZAudienceCreate, { ...body, type: values.type });
+    const isUploadValid = withUpload ? upload.check() : true;
+    if (!create || !isUploadValid) return;
+    await form.save(async () => {
+      const saved = await createAudience(create);
+      if (!withUpload) return { audience: saved, message: `${saved.name} created` };
       setCreated(saved);
-      await sendFile(saved);
-    } catch (error) {
-      const fieldErrors = errorsOfApiError(error);
-      setErrors(fieldErrors);
-      setFailure(Object.keys(fieldErrors).length === 0 ? errorMessage(error) : undefined);
-    } finally {
-      setIsBusy(false);
-    }
+      return sendFile(saved);
+    });
   };
 
-  const isLocked = isBusy || upload.progress !== null;
+  const isLocked = form.isBusy || upload.progress !== null;
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isLocked ? undefined : close}
-      aria-labelledby={titleId}
+    <ResourceDialog
+      title={audience ? `Edit ${audience.name}` : 'New audience'}
+      onSubmit={submit}
+      submitLabel={created ? 'Upload the file' : audience ? 'Save' : 'Create'}
+      isBusy={isLocked}
+      isDirty={form.isDirty}
+      failure={form.failure ?? upload.failure}
       maxWidth="md"
-      fullWidth
     >
-      <Box
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id={titleId}>{audience ? `Edit ${audience.name}` : 'New audience'}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            {(failure ?? upload.failure) && (
-              <Alert severity="error" role="alert">
-                {failure ?? upload.failure}
-              </Alert>
-            )}
-            {created && (
-              <Alert severity="info">
-                {created.name} was created; its file was not stored. Fix the file and upload it again.
-              </Alert>
-            )}
-            <TextField
-              autoFocus
-              required
-              label="Name"
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              error={errors.name !== undefined}
-              helperText={errors.name}
-              disabled={isLocked || created !== null}
-            />
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              value={values.description}
-              onChange={(event) => change({ description: event.target.value })}
-              error={errors.description !== undefined}
-              helperText={errors.description}
-              disabled={isLocked || created !== null}
-            />
-            {!audience && (
+      {created && (
+        <Alert severity="info">
+          {created.name} was created; its file was not stored. Fix the file and upload it again.
+        </Alert>
+      )}
+      <TextField
+        autoFocus
+        required
+        label="Name"
+        value={values.name}
+        onChange={(event) => change({ name: event.target.value })}
+        error={errors.name !== undefined}
+        helperText={errors.name}
+        disabled={isLocked || created !== null}
+      />
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        value={values.description}
+        onChange={(event) => change({ description: event.target.value })}
+        error={errors.description !== undefined}
+        helperText={errors.description}
+        disabled={isLocked || created !== null}
+      />
+      {!audience && (
+        <EnumSelect
+          required
+          label="Type"
+          value={values.type}
+          options={typesFor(isDataPartner)}
+          labels={AUDIENCE_TYPE_LABELS}
+          onChange={(type) => change({ type })}
+          error={errors.type}
+          disabled={isLocked || created !== null}
+          sx={{ maxWidth: 320 }}
+        />
+      )}
+      {values.type === 'interaction' && (
+        <>
+          <Autocomplete<AudienceKpi, true>
+            multiple
+            options={AUDIENCE_KPIS}
+            value={[...values.kpis]}
+            getOptionLabel={(kpi) => AUDIENCE_KPI_LABELS[kpi]}
+            onChange={(_event, kpis) => change({ kpis })}
+            disabled={isLocked}
+            renderInput={(params) => (
               <TextField
-                select
+                {...params}
                 required
-                label="Type"
-                value={values.type}
-                onChange={(event) => {
-                  const type = AUDIENCE_TYPES.find((option) => option === event.target.value);
-                  if (type) change({ type });
-                }}
-                error={errors.type !== undefined}
-                helperText={errors.type}
-                disabled={isLocked || created !== null}
-                sx={{ maxWidth: 320 }}
-              >
-                {typesFor(isDataPartner).map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {AUDIENCE_TYPE_LABELS[type]}
-                  </MenuItem>
-                ))}
-              </TextField>
+                label="KPIs"
+                error={errors.kpis !== undefined}
+                helperText={errors.kpis ?? 'The events that add a device to the audience'}
+              />
             )}
-            {values.type === 'interaction' && (
-              <>
-                <Autocomplete<AudienceKpi, true>
-                  multiple
-                  options={AUDIENCE_KPIS}
-                  value={[...values.kpis]}
-                  getOptionLabel={(kpi) => AUDIENCE_KPI_LABELS[kpi]}
-                  onChange={(_event, kpis) => change({ kpis })}
-                  disabled={isLocked}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      required
-                      label="KPIs"
-                      error={errors.kpis !== undefined}
-                      helperText={errors.kpis ?? 'The events that add a device to the audience'}
-                    />
-                  )}
-                />
-                <Autocomplete<CampaignChoice, true>
-                  multiple
-                  options={campaignsQuery.data ?? []}
-                  value={[...values.campaigns]}
-                  filterOptions={(options) => options}
-                  isOptionEqualToValue={(option, value) => option.id === value.id}
-                  getOptionLabel={(campaign) => campaign.name}
-                  onInputChange={(_event, text) => setCampaignSearch(text)}
-                  onChange={(_event, campaigns) => change({ campaigns })}
-                  loading={campaignsQuery.isFetching}
-                  disabled={isLocked}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      required
-                      label="Campaigns"
-                      error={errors.campaigns !== undefined}
-                      helperText={
-                        errors.campaigns ?? 'Their devices that triggered the KPIs join the audience'
-                      }
-                    />
-                  )}
-                />
-              </>
+          />
+          <Autocomplete<CampaignChoice, true>
+            multiple
+            options={campaignsQuery.data ?? []}
+            value={[...values.campaigns]}
+            filterOptions={(options) => options}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            getOptionLabel={(campaign) => campaign.name}
+            onInputChange={(_event, text) => setCampaignSearch(text)}
+            onChange={(_event, campaigns) => change({ campaigns })}
+            loading={campaignsQuery.isFetching}
+            disabled={isLocked}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                required
+                label="Campaigns"
+                error={errors.campaigns !== undefined}
+                helperText={errors.campaigns ?? 'Their devices that triggered the KPIs join the audience'}
+              />
             )}
-            {isSegmentType(values.type) && (
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={2}
-                sx={{ alignItems: { sm: 'center' } }}
-              >
-                <TextField
-                  label="Users in the segment"
-                  inputMode="numeric"
-                  value={values.usersCount}
-                  onChange={(event) => change({ usersCount: event.target.value })}
-                  error={errors.users_count !== undefined}
-                  helperText={errors.users_count ?? 'The size your catalogue states'}
-                  disabled={isLocked}
-                />
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={values.isShared}
-                      onChange={(event) => change({ isShared: event.target.checked })}
-                      disabled={isLocked}
-                    />
-                  }
-                  label="Published for other organizations"
-                />
-              </Stack>
-            )}
-            {!audience && isUploadType(values.type) && (
-              <Box>
-                <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-                  Device identifiers
-                </Typography>
-                <IdentifiersFields
-                  values={upload.values}
-                  onChange={upload.setValues}
-                  errors={upload.errors}
-                  rejection={upload.rejection}
-                  progress={upload.progress}
-                  disabled={isLocked}
-                />
-              </Box>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isLocked}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isLocked}>
-            {created ? 'Upload the file' : audience ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          />
+        </>
+      )}
+      {isSegmentType(values.type) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            label="Users in the segment"
+            inputMode="numeric"
+            value={values.usersCount}
+            onChange={(event) => change({ usersCount: event.target.value })}
+            error={errors.users_count !== undefined}
+            helperText={errors.users_count ?? 'The size your catalogue states'}
+            disabled={isLocked}
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.isShared}
+                onChange={(event) => change({ isShared: event.target.checked })}
+                disabled={isLocked}
+              />
+            }
+            label="Published for other organizations"
+          />
+        </Stack>
+      )}
+      {!audience && isUploadType(values.type) && (
+        <Box>
+          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+            Device identifiers
+          </Typography>
+          <IdentifiersFields
+            values={upload.values}
+            onChange={upload.setValues}
+            errors={upload.errors}
+            rejection={upload.rejection}
+            progress={upload.progress}
+            disabled={isLocked}
+          />
+        </Box>
+      )}
+    </ResourceDialog>
   );
 };

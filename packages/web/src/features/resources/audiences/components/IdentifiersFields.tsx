@@ -8,10 +8,9 @@ import { AUDIENCE_NO_REBUILD_LABEL } from '@beacon/domain/validation/messages';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { FileField } from '../../components/FileField';
+import { EnumSelect } from '../../../../components/EnumSelect';
+import { UploadField } from '../../../../components/UploadField';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import type { FieldErrors, FileRejection } from '../../utils/form-errors';
 
@@ -41,7 +40,7 @@ type Props = {
 export const IdentifiersFields = ({ values, onChange, errors, rejection, progress, disabled }: Props) => (
   <Stack spacing={2}>
     {rejection && <FileRejectionAlert rejection={rejection} />}
-    <FileField
+    <UploadField
       label="Choose an identifiers file"
       accept=".csv,.txt"
       file={values.file}
@@ -51,23 +50,15 @@ export const IdentifiersFields = ({ values, onChange, errors, rejection, progres
       progress={progress}
       disabled={disabled}
     />
-    <TextField
-      select
+    <EnumSelect
       label="Type of lines without a type"
       value={values.identifierType}
-      onChange={(event) => {
-        const identifierType = AUDIENCE_IDENTIFIER_TYPES.find((type) => type === event.target.value);
-        if (identifierType) onChange({ ...values, identifierType });
-      }}
+      options={AUDIENCE_IDENTIFIER_TYPES}
+      labels={DEVICE_ID_TYPE_LABELS}
+      onChange={(identifierType) => onChange({ ...values, identifierType })}
       disabled={disabled}
       sx={{ maxWidth: 320 }}
-    >
-      {AUDIENCE_IDENTIFIER_TYPES.map((type) => (
-        <MenuItem key={type} value={type}>
-          {DEVICE_ID_TYPE_LABELS[type]}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
     <div>
       <FormControlLabel
         control={

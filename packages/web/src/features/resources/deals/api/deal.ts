@@ -1,49 +1,21 @@
 /**
- * Deals as the API answers them (packages/server/src/modules/deals/deals.schemas.ts; the server validates its
- * answers, so the console types them without parsing again, decision 006), and the calls of the deals section.
+ * Deals as the API answers them (the shared schemas of packages/domain/src/api/deals.ts, which the server
+ * validates its answers with, so the console types them without parsing again, decision 006), and the calls of
+ * the deals section.
  */
-import type { Currency } from '@beacon/domain/dictionary/currencies';
-import type { DealState, DealType } from '@beacon/domain/dictionary/deals';
-import type { SupplyPartner } from '@beacon/domain/dictionary/partners';
+import type { TDeal, TDealRow } from '@beacon/domain/api/deals';
+import type { THistoryEntry } from '@beacon/domain/api/history';
 import type { TDealCreate, TDealDuplicate, TDealUpdate } from '@beacon/domain/validation/deal-form';
 import { api } from '../../../../api/client';
 import { listFetcher } from '../../../../api/list-query';
-import type { HistoryEntry } from '../../components/HistoryDialog';
 
-export type DealRow = {
-  readonly id: number;
-  /** The id of the deal at the exchange (supply partner). */
-  readonly external_id: string;
-  readonly name: string;
-  readonly organization: number;
-  readonly organization_name: string;
-  readonly supply_partner: SupplyPartner;
-  readonly type: DealType;
-  /** Exact decimal text in the deal's currency. */
-  readonly floor_price: string;
-  readonly currency: Currency;
-  /** YYYY-MM-DD, inclusive. */
-  readonly start_date: string;
-  readonly end_date: string | null;
-  readonly state: DealState;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly version: number;
-};
+export type DealRow = TDealRow;
 
-export type DealMonitor = {
-  readonly requests: number;
-  readonly impressions: number;
-  readonly from: string;
-  readonly to: string;
-};
+/** Requests and impressions over the days delivery data covers. */
+export type DealMonitor = NonNullable<TDeal['monitor']>;
 
-export type Deal = DealRow & {
-  readonly deleted_at: string | null;
-  /** null while no delivery data exists; `monitor_explanation` says why. */
-  readonly monitor: DealMonitor | null;
-  readonly monitor_explanation: string | null;
-};
+/** The row, when it was deleted, and its monitor numbers (null while no delivery data exists). */
+export type Deal = TDeal;
 
 export const DEALS_QUERY_KEY = ['deals'] as const;
 export const DEAL_LIST_QUERY_KEY = [...DEALS_QUERY_KEY, 'list'] as const;
@@ -65,5 +37,5 @@ export const deleteDeal = (id: number, version: number): Promise<void> =>
 export const duplicateDeal = (id: number, body: TDealDuplicate): Promise<Deal> =>
   api<Deal>(`/deal/${id}/duplicate`, { method: 'POST', body });
 
-export const fetchDealHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
-  api<HistoryEntry[]>(`/deal/${id}/history`, { signal });
+export const fetchDealHistory = (id: number, signal: AbortSignal): Promise<THistoryEntry[]> =>
+  api<THistoryEntry[]>(`/deal/${id}/history`, { signal });

@@ -1,11 +1,11 @@
 /**
- * Geolists as the API answers them (packages/server/src/modules/geolists/geolists.schemas.ts; the server
- * validates its answers, so the console types them without parsing again, decision 006), and the calls of
+ * Geolists as the API answers them (the shared schemas of packages/domain/src/api/geolists.ts, which the server
+ * validates its answers with, so the console types them without parsing again, decision 006), and the calls of
  * the geolists screens. Writes answer the geolist without its areas; GET /geolist/{id} reads them (decision 015).
  */
-import type { LocationPrecision } from '@beacon/domain/dictionary/audiences';
+import type { TGeolist, TGeolistRow } from '@beacon/domain/api/geolists';
+import type { THistoryEntry } from '@beacon/domain/api/history';
 import type {
-  GeolistState,
   TGeolistAreasReplace,
   TGeolistCreate,
   TGeolistDuplicate,
@@ -13,31 +13,11 @@ import type {
 } from '@beacon/domain/validation/geolist-form';
 import { api, apiUpload } from '../../../../api/client';
 import { listFetcher } from '../../../../api/list-query';
-import type { HistoryEntry } from '../../components/HistoryDialog';
-import type { MapArea } from '../../components/map-areas';
 
-export type GeolistRow = {
-  readonly id: number;
-  readonly organization: number;
-  readonly organization_name: string;
-  readonly name: string;
-  /** ISO 3166-1 alpha-3. */
-  readonly country: string | null;
-  /** A region id of GET /dictionary/regions. */
-  readonly region: string | null;
-  /** A city id of GET /dictionary/cities. */
-  readonly city: string | null;
-  /** Default radius of the areas, metres. */
-  readonly radius: number;
-  readonly precision: LocationPrecision;
-  readonly state: GeolistState;
-  readonly areas_count: number;
-  readonly version: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-};
+export type GeolistRow = TGeolistRow;
 
-export type Geolist = GeolistRow & { readonly areas: readonly MapArea[] };
+/** One geolist with its areas, in their order. */
+export type Geolist = TGeolist;
 
 export const GEOLISTS_QUERY_KEY = ['geolists'] as const;
 export const GEOLIST_LIST_QUERY_KEY = [...GEOLISTS_QUERY_KEY, 'list'] as const;
@@ -95,5 +75,5 @@ export const deleteGeolist = (id: number, version: number): Promise<void> =>
 export const duplicateGeolist = (id: number, body: TGeolistDuplicate): Promise<GeolistRow> =>
   api<GeolistRow>(`/geolist/${id}/duplicate`, { method: 'POST', body });
 
-export const fetchGeolistHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
-  api<HistoryEntry[]>(`/geolist/${id}/history`, { signal });
+export const fetchGeolistHistory = (id: number, signal: AbortSignal): Promise<THistoryEntry[]> =>
+  api<THistoryEntry[]>(`/geolist/${id}/history`, { signal });

@@ -1,12 +1,11 @@
 /**
- * Location audiences as the API answers them (packages/server/src/modules/location-audiences/
- * location-audiences.schemas.ts). The server validates its answers against those schemas, so the console
+ * Location audiences as the API answers them (the shared schemas of packages/domain/src/api/
+ * location-audiences.ts). The server validates its answers against those schemas, so the console
  * types them without parsing again (decision 006).
  */
-import type {
-  LocationAudiencePrecision,
-  LocationAudienceState,
-} from '@beacon/domain/dictionary/location-audiences';
+
+import type { THistoryEntry } from '@beacon/domain/api/history';
+import type { TLocationAudience, TLocationAudienceRow } from '@beacon/domain/api/location-audiences';
 import type {
   TLocationAudienceCreate,
   TLocationAudienceDuplicate,
@@ -14,33 +13,15 @@ import type {
 } from '@beacon/domain/validation/location-audience-form';
 import { api } from '../../../../api/client';
 import { listFetcher } from '../../../../api/list-query';
-import type { HistoryEntry } from '../../components/HistoryDialog';
 import type { MapArea } from '../../components/map-areas';
 
 /** An area: a circle of `radius` metres around its centre, with an optional name. */
 export type LocationAudienceAreaView = MapArea;
 
-export type LocationAudienceRow = {
-  readonly id: number;
-  readonly organization: number;
-  readonly organization_name: string;
-  readonly name: string;
-  /** YYYY-MM-DD, inclusive. */
-  readonly start_date: string;
-  readonly end_date: string;
-  readonly max_users: number;
-  /** HH:mm within a day, in `timezone`; 24:00 ends the day. */
-  readonly time_range: { readonly from: string; readonly to: string };
-  readonly timezone: string;
-  readonly precision: LocationAudiencePrecision;
-  readonly state: LocationAudienceState;
-  readonly areas_count: number;
-  readonly version: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-};
+export type LocationAudienceRow = TLocationAudienceRow;
 
-export type LocationAudience = LocationAudienceRow & { readonly areas: readonly LocationAudienceAreaView[] };
+/** One location audience with its areas, in their order. */
+export type LocationAudience = TLocationAudience;
 
 export const LOCATION_AUDIENCES_QUERY_KEY = ['location-audiences'] as const;
 export const LOCATION_AUDIENCE_LIST_QUERY_KEY = [...LOCATION_AUDIENCES_QUERY_KEY, 'list'] as const;
@@ -72,5 +53,5 @@ export const duplicateLocationAudience = (
 ): Promise<LocationAudience> =>
   api<LocationAudience>(`/location-audience/${id}/duplicate`, { method: 'POST', body });
 
-export const fetchLocationAudienceHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
-  api<HistoryEntry[]>(`/location-audience/${id}/history`, { signal });
+export const fetchLocationAudienceHistory = (id: number, signal: AbortSignal): Promise<THistoryEntry[]> =>
+  api<THistoryEntry[]>(`/location-audience/${id}/history`, { signal });

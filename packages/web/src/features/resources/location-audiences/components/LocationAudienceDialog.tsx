@@ -14,29 +14,22 @@ import {
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../../api/api-error';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
-import { useUnsavedChanges } from '../../../../app/unsaved-changes';
+import { EnumSelect } from '../../../../components/EnumSelect';
+import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { formatNumber } from '../../../../lib/format';
 import { AreasEditor } from '../../components/AreasEditor';
 import type { MapArea } from '../../components/map-areas';
-import { checkWith, errorsOfApiError, type FieldErrors } from '../../utils/form-errors';
+import { useResourceSave } from '../../hooks/use-resource-save';
 import {
   createLocationAudience,
   LOCATION_AUDIENCES_QUERY_KEY,
@@ -95,217 +88,161 @@ const bodyOf = (values: Values) => ({
  * the call; the server's answers show beside their fields.
  */
 export const LocationAudienceDialog = ({ audience }: { readonly audience: LocationAudience | null }) => {
-  const { dialogProps, close } = useStackedDialog();
-  const queryClient = useQueryClient();
+  const { close } = useStackedDialog();
   const navigate = useNavigate();
   const theme = useTheme();
   const isSmall = useMediaQuery(theme.breakpoints.down('md'));
-  const titleId = useId();
   const [initial] = useState(() => valuesOf(audience));
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
-  const [isDone, setIsDone] = useState(false);
-  useUnsavedChanges(
-    `location-audience-${audience?.id ?? 'new'}`,
-    !isDone && JSON.stringify(values) !== JSON.stringify(initial),
-  );
+  const form = useResourceSave<LocationAudience>({
+    unsaved: {
+      id: `location-audience-${audience?.id ?? 'new'}`,
+      isDirty: JSON.stringify(values) !== JSON.stringify(initial),
+    },
+    queryKey: LOCATION_AUDIENCES_QUERY_KEY,
+    onSaved: (saved) => {
+      enqueueSnackbar(audience ? `${saved.name} saved` : `${saved.name} created`, { variant: 'success' });
+      close();
+      if (!audience) void navigate(locationAudiencePath(saved.id));
+    },
+  });
+  const { errors, isBusy } = form;
   const change = (next: Partial<Values>) => setValues({ ...values, ...next });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(undefined);
     const body = bodyOf(values);
-    const create = audience ? null : checkWith(ZLocationAudienceCreate, body);
-    const update = audience
-      ? checkWith(ZLocationAudienceUpdate, { version: audience.version, ...body })
-      : null;
-    const check = create ?? update;
-    if (check && !check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
-    setIsBusy(true);
-    try {
-      const saved =
-        audience && update?.ok
-          ? await updateLocationAudience(audience.id, update.value)
-          : create?.ok
-            ? await createLocationAudience(create.value)
-            : null;
-      if (!saved) return;
-      setIsDone(true);
-      await queryClient.invalidateQueries({ queryKey: LOCATION_AUDIENCES_QUERY_KEY });
-      enqueueSnackbar(audience ? `${saved.name} saved` : `${saved.name} created`, { variant: 'success' });
-      close();
-      if (!audience) void navigate(locationAudiencePath(saved.id));
-    } catch (error) {
-      const fieldErrors = errorsOfApiError(error);
-      setErrors(fieldErrors);
-      setFailure(Object.keys(fieldErrors).length === 0 ? errorMessage(error) : undefined);
-    } finally {
-      setIsBusy(false);
+    if (audience) {
+      const update = form.check(ZLocationAudienceUpdate, { version: audience.version, ...body });
+      if (update) await form.save(() => updateLocationAudience(audience.id, update));
+    } else {
+      const create = form.check(ZLocationAudienceCreate, body);
+      if (create) await form.save(() => createLocationAudience(create));
     }
   };
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={titleId}
+    <ResourceDialog
+      title={audience ? `Edit ${audience.name}` : 'New location audience'}
+      onSubmit={submit}
+      submitLabel={audience ? 'Save' : 'Create'}
+      isBusy={isBusy}
+      isDirty={form.isDirty}
+      failure={form.failure}
       maxWidth="lg"
-      fullWidth
       fullScreen={isSmall}
     >
-      <Box
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id={titleId}>{audience ? `Edit ${audience.name}` : 'New location audience'}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
+      <TextField
+        autoFocus
+        required
+        label="Name"
+        value={values.name}
+        onChange={(event) => change({ name: event.target.value })}
+        error={errors.name !== undefined}
+        helperText={errors.name}
+        disabled={isBusy}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          required
+          type="date"
+          label="Start date"
+          value={values.start_date}
+          onChange={(event) => change({ start_date: event.target.value })}
+          error={errors.start_date !== undefined}
+          helperText={errors.start_date}
+          slotProps={{ inputLabel: { shrink: true } }}
+          disabled={isBusy}
+        />
+        <TextField
+          required
+          type="date"
+          label="End date"
+          value={values.end_date}
+          onChange={(event) => change({ end_date: event.target.value })}
+          error={errors.end_date !== undefined}
+          helperText={errors.end_date}
+          slotProps={{ inputLabel: { shrink: true } }}
+          disabled={isBusy}
+        />
+        <TextField
+          required
+          label="Max users"
+          value={values.max_users}
+          inputMode="numeric"
+          onChange={(event) => change({ max_users: event.target.value })}
+          error={errors.max_users !== undefined}
+          helperText={errors.max_users ?? `At least ${formatNumber(LOCATION_AUDIENCE_MIN_USERS)}`}
+          disabled={isBusy}
+        />
+      </Stack>
+      <Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            required
+            label="From (HH:mm)"
+            value={values.from}
+            onChange={(event) => change({ from: event.target.value })}
+            error={errors.time_range !== undefined}
+            disabled={isBusy}
+          />
+          <TextField
+            required
+            label="To (HH:mm)"
+            value={values.to}
+            onChange={(event) => change({ to: event.target.value })}
+            error={errors.time_range !== undefined}
+            disabled={isBusy}
+          />
+          <Autocomplete<string, false, true>
+            disableClearable
+            options={TIME_ZONES}
+            value={values.timezone}
+            onChange={(_event, timezone) => change({ timezone })}
+            disabled={isBusy}
+            sx={{ width: '100%' }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                required
+                label="Time zone"
+                error={errors.timezone !== undefined}
+                helperText={errors.timezone}
+              />
             )}
-            <TextField
-              autoFocus
-              required
-              label="Name"
-              value={values.name}
-              onChange={(event) => change({ name: event.target.value })}
-              error={errors.name !== undefined}
-              helperText={errors.name}
-              disabled={isBusy}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                required
-                type="date"
-                label="Start date"
-                value={values.start_date}
-                onChange={(event) => change({ start_date: event.target.value })}
-                error={errors.start_date !== undefined}
-                helperText={errors.start_date}
-                slotProps={{ inputLabel: { shrink: true } }}
-                disabled={isBusy}
-              />
-              <TextField
-                required
-                type="date"
-                label="End date"
-                value={values.end_date}
-                onChange={(event) => change({ end_date: event.target.value })}
-                error={errors.end_date !== undefined}
-                helperText={errors.end_date}
-                slotProps={{ inputLabel: { shrink: true } }}
-                disabled={isBusy}
-              />
-              <TextField
-                required
-                label="Max users"
-                value={values.max_users}
-                inputMode="numeric"
-                onChange={(event) => change({ max_users: event.target.value })}
-                error={errors.max_users !== undefined}
-                helperText={errors.max_users ?? `At least ${formatNumber(LOCATION_AUDIENCE_MIN_USERS)}`}
-                disabled={isBusy}
-              />
-            </Stack>
-            <Box>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  required
-                  label="From (HH:mm)"
-                  value={values.from}
-                  onChange={(event) => change({ from: event.target.value })}
-                  error={errors.time_range !== undefined}
-                  disabled={isBusy}
-                />
-                <TextField
-                  required
-                  label="To (HH:mm)"
-                  value={values.to}
-                  onChange={(event) => change({ to: event.target.value })}
-                  error={errors.time_range !== undefined}
-                  disabled={isBusy}
-                />
-                <Autocomplete<string, false, true>
-                  disableClearable
-                  options={TIME_ZONES}
-                  value={values.timezone}
-                  onChange={(_event, timezone) => change({ timezone })}
-                  disabled={isBusy}
-                  sx={{ width: '100%' }}
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      required
-                      label="Time zone"
-                      error={errors.timezone !== undefined}
-                      helperText={errors.timezone}
-                    />
-                  )}
-                />
-                <TextField
-                  select
-                  label="Precision"
-                  value={values.precision}
-                  onChange={(event) => {
-                    const precision = LOCATION_AUDIENCE_PRECISIONS.find(
-                      (option) => option === event.target.value,
-                    );
-                    if (precision) change({ precision });
-                  }}
-                  error={errors.precision !== undefined}
-                  helperText={errors.precision}
-                  disabled={isBusy}
-                >
-                  {LOCATION_AUDIENCE_PRECISIONS.map((option) => (
-                    <MenuItem key={option} value={option}>
-                      {LOCATION_PRECISION_LABELS[option]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Stack>
-              <FormHelperText error={errors.time_range !== undefined}>
-                {errors.time_range ??
-                  'The hours of each day the users are counted in, 00:00 to 24:00 for the whole day'}
-              </FormHelperText>
-            </Box>
-            <Box>
-              <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-                Areas
-              </Typography>
-              {errors.areas && (
-                <Alert severity="error" sx={{ mb: 1 }}>
-                  {errors.areas}
-                </Alert>
-              )}
-              <AreasEditor
-                areas={values.areas}
-                onChange={isBusy ? undefined : (areas) => change({ areas })}
-                defaultRadius={GEOLIST_DEFAULT_RADIUS}
-                label={values.name || 'the new location audience'}
-                mapHeight={isSmall ? 320 : 420}
-              />
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            {audience ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
+          />
+          <EnumSelect
+            label="Precision"
+            value={values.precision}
+            options={LOCATION_AUDIENCE_PRECISIONS}
+            labels={LOCATION_PRECISION_LABELS}
+            onChange={(precision) => change({ precision })}
+            error={errors.precision}
+            disabled={isBusy}
+          />
+        </Stack>
+        <FormHelperText error={errors.time_range !== undefined}>
+          {errors.time_range ??
+            'The hours of each day the users are counted in, 00:00 to 24:00 for the whole day'}
+        </FormHelperText>
       </Box>
-    </Dialog>
+      <Box>
+        <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
+          Areas
+        </Typography>
+        {errors.areas && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {errors.areas}
+          </Alert>
+        )}
+        <AreasEditor
+          areas={values.areas}
+          onChange={isBusy ? undefined : (areas) => change({ areas })}
+          defaultRadius={GEOLIST_DEFAULT_RADIUS}
+          label={values.name || 'the new location audience'}
+          mapHeight={isSmall ? 320 : 420}
+        />
+      </Box>
+    </ResourceDialog>
   );
 };

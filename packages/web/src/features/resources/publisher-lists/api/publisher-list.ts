@@ -1,13 +1,14 @@
 /**
- * Publisher lists as the API answers them (packages/server/src/modules/publisher-lists/
- * publisher-lists.schemas.ts; the server validates its answers, so the console types them without parsing
- * again, decision 006), and the calls of the publisher list screens (decision 018).
+ * Publisher lists as the API answers them (the shared schemas of packages/domain/src/api/publisher-lists.ts,
+ * which the server validates its answers with, so the console types them without parsing again, decision 006), and the calls of the publisher list screens (decision 018).
  */
+
+import type { THistoryEntry } from '@beacon/domain/api/history';
 import type {
-  PublisherListKind,
-  PublisherListState,
-  PublisherPlatform,
-} from '@beacon/domain/dictionary/publisher-lists';
+  TCataloguePublisher,
+  TPublisherEntry,
+  TPublisherListRow,
+} from '@beacon/domain/api/publisher-lists';
 import type {
   TPublisherChangesInput,
   TPublisherListCreateInput,
@@ -18,29 +19,13 @@ import type {
 import { api, apiList, apiUpload } from '../../../../api/client';
 import type { ListFetcher } from '../../../../api/list-query';
 import { listFetcher, toListParams } from '../../../../api/list-query';
-import type { HistoryEntry } from '../../components/HistoryDialog';
 
-export type PublisherListRow = {
-  readonly id: number;
-  readonly organization_id: number;
-  readonly organization_name: string;
-  readonly name: string;
-  readonly kind: PublisherListKind;
-  readonly state: PublisherListState;
-  readonly publishers_count: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly version: number;
-};
+export type PublisherListRow = TPublisherListRow;
 
 /** One publisher of a list: a web domain or an app bundle or store id, with its catalogue name if known. */
-export type PublisherEntry = {
-  readonly publisher: string;
-  readonly platform: PublisherPlatform;
-  readonly name: string | null;
-};
+export type PublisherEntry = TPublisherEntry;
 
-export type CataloguePublisher = PublisherEntry & { readonly id: number };
+export type CataloguePublisher = TCataloguePublisher;
 
 export const PUBLISHER_LISTS_QUERY_KEY = ['publisher-lists'] as const;
 export const PUBLISHER_LIST_LIST_QUERY_KEY = [...PUBLISHER_LISTS_QUERY_KEY, 'list'] as const;
@@ -125,5 +110,5 @@ export const duplicatePublisherList = (
 ): Promise<PublisherListRow> =>
   api<PublisherListRow>(`/publisher-list/${id}/duplicate`, { method: 'POST', body });
 
-export const fetchPublisherListHistory = (id: number, signal: AbortSignal): Promise<HistoryEntry[]> =>
-  api<HistoryEntry[]>(`/publisher-list/${id}/history`, { signal });
+export const fetchPublisherListHistory = (id: number, signal: AbortSignal): Promise<THistoryEntry[]> =>
+  api<THistoryEntry[]>(`/publisher-list/${id}/history`, { signal });

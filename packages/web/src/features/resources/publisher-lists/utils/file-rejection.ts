@@ -1,6 +1,6 @@
 /** How a rejected publisher file (decision 018) is shown in the upload dialogs. */
 import { isApiError } from '../../../../api/api-error';
-import type { FileRejection } from '../../utils/form-errors';
+import { type FileRejection, fileRejectionOf } from '../../utils/form-errors';
 
 /**
  * A rejected file as the alert shows it: the file's message as the title, only the lines listed under it, and
@@ -16,3 +16,9 @@ export const rejectionToShow = (rejection: FileRejection, moreLines = 0): FileRe
 /** `more_lines` of a rejected upload's answer, 0 when absent. */
 export const moreLinesOf = (error: unknown): number =>
   isApiError(error) ? (error.bodyNumber('more_lines') ?? 0) : 0;
+
+/** A rejected publisher file as the dialogs show it; null for any other failure. */
+export const publisherRejectionOf = (error: unknown): FileRejection | null => {
+  const rejection = fileRejectionOf(error);
+  return rejection && rejectionToShow(rejection, moreLinesOf(error));
+};

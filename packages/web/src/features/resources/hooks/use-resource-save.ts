@@ -1,0 +1,117 @@
+/**
+ * The state of a resource dialog's form (docs/decisions/020-resources-console.md "Forms"): the values checked
+ * with the exact schema of the call, then sent with `useMutation`; the server's field errors (`details[].path`)
+ * shown beside their fields, a rejected file with its bad lines, any other failure above the form. The
+ * unsaved-changes flag (§2) is raised while the form differs from what it opened with, until it is saved.
+ */
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/api-error';
+import { useUnsavedChanges } from '../../../app/unsaved-changes';
+import {
+  checkWith,
+  errorsOfApiError,
+  type FieldErrors,
+  type FileRejection,
+  type FormSchema,
+} from '../utils/form-errors';
+
+export type ResourceSaveOptions<T> = {
+  /** The §2 unsaved-changes flag of the form and whether it is dirty now. */
+  readonly unsaved?: { readonly id: string; readonly isDirty: boolean };
+  /** Invalidated after a save, before `onSaved`. */
+  readonly queryKey?: QueryKey;
+  /** After a save: the snackbar, closing the dialog, opening the page… */
+  readonly onSaved: (saved: T) => void | Promise<void>;
+  /** A rejected upload as shown (its field errors are then left out); null for any other failure. */
+  readonly rejectionOf?: (error: unknown) => FileRejection | null;
+  /** False for a form without fields of its own (an upload): the server's field errors show above it. */
+  readonly showsFieldErrors?: boolean;
+  /** The failure's message shows above the form also when it names fields (a duplication error names the ID). */
+  readonly alwaysShowsFailure?: boolean;
+};
+
+export type ResourceSave<T> = {
+  readonly errors: FieldErrors;
+  readonly setErrors: (errors: FieldErrors) => void;
+  /** The failure that belongs to no field. */
+  readonly failure: string | undefined;
+  readonly setFailure: (failure: string | undefined) => void;
+  readonly rejection: FileRejection | null;
+  readonly setRejection: (rejection: FileRejection | null) => void;
+  /** Sending, until the lists are refreshed and `onSaved` is done. */
+  readonly isBusy: boolean;
+  /** Saved: the unsaved-changes flag is down. */
+  readonly isDone: boolean;
+  readonly isDirty: boolean;
+  /** Clears the last failure and checks `input` with the call's schema: its value, or null with the errors shown. */
+  readonly check: <V>(schema: FormSchema<V>, input: unknown) => V | null;
+  /** Runs the call(s); a null answer keeps the dialog open (what failed is already shown). */
+  readonly save: (run: () => Promise<T | null>) => Promise<void>;
+};
+
+export const useResourceSave = <T>({
+  unsaved,
+  queryKey,
+  onSaved,
+  rejectionOf,
+  showsFieldErrors = true,
+  alwaysShowsFailure = false,
+}: ResourceSaveOptions<T>): ResourceSave<T> => {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const [rejection, setRejection] = useState<FileRejection | null>(null);
+  const [isDone, setIsDone] = useState(false);
+  const isDirty = unsaved !== undefined && !isDone && unsaved.isDirty;
+  useUnsavedChanges(unsaved?.id ?? '', isDirty);
+
+  const mutation = useMutation({
+    mutationFn: async (run: () => Promise<T | null>): Promise<T | null> => {
+      const saved = await run();
+      if (saved === null) return null;
+      setIsDone(true);
+      if (queryKey) await queryClient.invalidateQueries({ queryKey });
+      await onSaved(saved);
+      return saved;
+    },
+  });
+
+  const check = <V>(schema: FormSchema<V>, input: unknown): V | null => {
+    setFailure(undefined);
+    setRejection(null);
+    const result = checkWith(schema, input);
+    setErrors(result.ok ? {} : result.errors);
+    return result.ok ? result.value : null;
+  };
+
+  const save = async (run: () => Promise<T | null>): Promise<void> => {
+    setFailure(undefined);
+    setRejection(null);
+    try {
+      await mutation.mutateAsync(run);
+    } catch (error) {
+      const fileRejection = rejectionOf?.(error) ?? null;
+      const fieldErrors = fileRejection || !showsFieldErrors ? {} : errorsOfApiError(error);
+      setRejection(fileRejection);
+      setErrors(fieldErrors);
+      if (!fileRejection && (alwaysShowsFailure || Object.keys(fieldErrors).length === 0))
+        setFailure(errorMessage(error));
+    }
+  };
+
+  return {
+    errors,
+    setErrors,
+    failure,
+    setFailure,
+    rejection,
+    setRejection,
+    isBusy: mutation.isPending,
+    isDone,
+    /** Changed and not saved: closing the dialog asks first (ResourceDialog's `isDirty`). */
+    isDirty,
+    check,
+    save,
+  };
+};
