@@ -111,12 +111,12 @@ export const geolistTooManyAreasMessage = (max: number): string =>
 export const geolistJsonFileSizeMessage = (megabytes: number): string =>
   `A .json file must be at most ${megabytes} MB: upload a larger geolist as .csv`;
 
-// Geolists (issue 7): the place a geolist names narrows from country to region to city.
+// Geolists: the place a geolist names narrows from country to region to city.
 export const GEOLIST_REGION_COUNTRY_MESSAGE = "Choose a place in the geolist's country";
 export const GEOLIST_CITY_REGION_MESSAGE = "Choose a city in the geolist's region";
 export const GEOLIST_FILE_REQUIRED_MESSAGE = 'Upload a .csv or .json file with the areas';
 
-// Publisher lists (issue 7, §5 "publisher list file: publishers in a single column, one per line").
+// Publisher lists (§5 "publisher list file: publishers in a single column, one per line").
 export const PUBLISHER_FILE_INVALID_MESSAGE =
   'The file is not a text file. Upload a .txt or .csv file with one publisher per line';
 export const PUBLISHER_FILE_EMPTY_MESSAGE =
@@ -140,7 +140,7 @@ export const confirmWordMessage = (word: string): string =>
 export const minPrepaymentMessage = (expected: TExpected): string =>
   `The minimum prepayment top-up is ${expected}`;
 
-// Campaigns and strategies (issue 5): rules whose wording the spec does not fix.
+// Campaigns and strategies: rules whose wording the spec does not fix.
 export const END_BEFORE_START_MESSAGE = 'The end date cannot be before the start date';
 export const SCHEDULE_RANGE_ORDER_MESSAGE = 'The end time must be after the start time';
 export const SCHEDULE_RANGE_OVERLAP_MESSAGE = 'Time ranges of a schedule must not overlap';
@@ -185,7 +185,7 @@ export const strategyScheduleNoHoursAlert = (strategy: string): string =>
 export const strategyOutsideDatesAlert = (strategy: string): string =>
   `Strategy "${strategy}" runs outside the campaign's dates`;
 
-// Resource targeting (issue 7, decision 021): field messages of campaign and strategy writes, and alerts.
+// Resource targeting (decision 021): field messages of campaign and strategy writes, and alerts.
 /** The same words for an id that does not exist, is deleted or belongs to an organization the campaign cannot use. */
 export const TARGETED_RESOURCE_UNAVAILABLE_MESSAGE =
   'This resource does not exist or is not available to the campaign’s organization';
@@ -206,7 +206,7 @@ export const locationAudienceOutsideDatesAlert = (name: string): string =>
 export const strategyAlert = (strategy: string, message: string): string =>
   `Strategy "${strategy}": ${message}`;
 
-// Deals (issue 7): rules whose wording the spec does not fix, and §8's "deal duplication error".
+// Deals: rules whose wording the spec does not fix, and §8's "deal duplication error".
 export const DEAL_EXTERNAL_ID_MESSAGE =
   'Use letters, digits and the characters . _ : - (starting with a letter or a digit)';
 export const DEAL_EXTERNAL_ID_TAKEN_MESSAGE =
@@ -224,7 +224,7 @@ export const dealDuplicationMessage = (externalId: string, supplyPartner: string
 export const DEAL_MONITOR_UNAVAILABLE_MESSAGE =
   'No delivery data for this deal yet: requests and impressions show once it delivers';
 
-// Location audiences (issue 7): rules whose wording the spec does not fix.
+// Location audiences: rules whose wording the spec does not fix.
 export const LOCATION_AUDIENCE_AREAS_REQUIRED_MESSAGE = 'Add at least one area';
 export const locationAudienceMaxAreasMessage = (expected: TExpected): string =>
   `A location audience can have at most ${expected} areas`;
@@ -232,7 +232,7 @@ export const LOCATION_AUDIENCE_TIMEZONE_MESSAGE = 'Choose a valid time zone, suc
 export const LOCATION_AUDIENCE_ORGANIZATION_MESSAGE =
   'Location audiences are not available to this organization';
 
-// Audiences (issue 7, decision 019): rules whose wording the spec does not fix, and §5's upload checkbox.
+// Audiences (decision 019): rules whose wording the spec does not fix, and §5's upload checkbox.
 export const AUDIENCE_NO_REBUILD_LABEL =
   'I commit not to rebuild the audience from these identifiers (they are stored so that they cannot be read back)';
 export const AUDIENCE_NO_REBUILD_REQUIRED_MESSAGE =

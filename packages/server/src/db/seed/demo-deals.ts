@@ -6,7 +6,7 @@ import type { HistoryActor } from '../../modules/history/history.service';
 import type { Db } from '../database';
 
 /**
- * Demo deals (issue 7) of Demo Agency, its child Demo Advertiser and Northwind Media, so that a fresh
+ * Demo deals of Demo Agency, its child Demo Advertiser and Northwind Media, so that a fresh
  * `npm start` lists deals of every type and state, with several supply partners and currencies. Dates are
  * relative to the day of seeding. Every deal satisfies the domain's rules (deals.seed.test.ts checks it).
  */

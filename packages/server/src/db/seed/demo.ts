@@ -14,7 +14,7 @@ import { seedDemoGeolists } from './demo-geolists';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
 import { seedDemoPublisherLists } from './demo-publisher-lists';
 
-/** Every demo user shares this password (DESIGN.md §6). */
+/** Every demo user shares this password (README, Quick start). */
 export const DEMO_PASSWORD = 'Beacon-demo-1';
 
 const svgDataUrl = (svg: string): string =>
@@ -91,7 +91,7 @@ export const syncOrganizationIds = async (db: Db): Promise<void> => {
 };
 
 /**
- * Seeds the demo world of DESIGN.md §6. Refuses a database that already holds data, so it can never mix
+ * Seeds the demo world the README describes. Refuses a database that already holds data, so it can never mix
  * demo accounts into a real installation.
  */
 export const seedDemo = async (db: Db, options: { operatorOrganizationId: number }): Promise<void> => {

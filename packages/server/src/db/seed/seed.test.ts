@@ -10,12 +10,12 @@ import { migrateToLatest } from '../migrate';
 import { seedDemo } from './demo';
 import { createFirstSupervisor } from './first-supervisor';
 
-/** The demo world of DESIGN.md §6, the first supervisor of a production install, and embedded persistence. */
+/** The demo world (README, Quick start), the first supervisor of a production install, and embedded persistence. */
 
 const OPERATOR_ORG_ID = 1;
 
-/** DESIGN.md §6, transcribed: username → role and organization. */
-const DESIGN_ACCOUNTS: Record<string, { role: string; organization: string }> = {
+/** The demo accounts of the README, transcribed: username → role and organization. */
+const DEMO_ACCOUNTS: Record<string, { role: string; organization: string }> = {
   supervisor: { role: 'supervisor', organization: 'Beacon Operations' },
   admin: { role: 'admin', organization: 'Beacon Operations' },
   account_manager: { role: 'account_manager', organization: 'Beacon Operations' },
@@ -83,12 +83,12 @@ describe('seedDemo', () => {
     await database.destroy();
   });
 
-  it('creates exactly the accounts of DESIGN.md §6, with their roles and organizations', async () => {
+  it('creates exactly the demo accounts of the README, with their roles and organizations', async () => {
     const users = await usersWithOrganizations(db);
-    expect(users.map((user) => user.username).sort()).toEqual(Object.keys(DESIGN_ACCOUNTS).sort());
+    expect(users.map((user) => user.username).sort()).toEqual(Object.keys(DEMO_ACCOUNTS).sort());
     for (const user of users) {
       expect({ role: user.role, organization: user.organization }, user.username).toEqual(
-        DESIGN_ACCOUNTS[user.username],
+        DEMO_ACCOUNTS[user.username],
       );
     }
   });
@@ -227,7 +227,7 @@ describe('the embedded database on disk', () => {
       expect(await migrateToLatest(second)).toEqual([]);
       const after = await usersWithOrganizations(second);
       expect(after).toEqual(before);
-      expect(after).toHaveLength(Object.keys(DESIGN_ACCOUNTS).length);
+      expect(after).toHaveLength(Object.keys(DEMO_ACCOUNTS).length);
       await expectRefusal(seedDemo(second, { operatorOrganizationId: OPERATOR_ORG_ID }));
     } finally {
       await second.destroy();

@@ -7,7 +7,7 @@ import type { TOrganization } from './organizations.schemas';
 import { createOrganization } from './organizations.service';
 
 /**
- * Tenant isolation of the organization writes (issue 4, decision 010): every demo role against its own
+ * Tenant isolation of the organization writes (decision 010): every demo role against its own
  * organization, a child, the parent, a sibling and an unrelated one, for every write endpoint. An organization
  * the caller may not see answers 404 (never 403, so ids cannot be probed); a visible one the role may not
  * change answers 403; and after every call, no organization other than the one allowed changed.

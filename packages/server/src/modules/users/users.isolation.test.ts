@@ -10,7 +10,7 @@ import { createOrganization } from '../organizations/organizations.service';
 import { createUser } from './users.service';
 
 /**
- * Tenant isolation of the user calls (issue 4): every demo role, against every organization of the tree seen
+ * Tenant isolation of the user calls: every demo role, against every organization of the tree seen
  * from it (its own, a child, the parent, a sibling, an unrelated one, the operator's), on every user endpoint.
  * The expected answer comes from a table written out by hand, not from the code under test: 403 for roles
  * without §6 "account users", 404 outside the caller's subtree, and inside it the role rules of decision 011.
