@@ -95,26 +95,6 @@ export const findSharedSegment = async (
 ): Promise<AudienceRecord | undefined> =>
   (await sharedSegments(db).where('a.id', '=', id).executeTakeFirst()) as AudienceRecord | undefined;
 
-/** The ids among `ids` of campaigns in the organization or its descendants (not deleted). */
-export const findCampaignsUnder = async (
-  db: Kysely<Database>,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<string[]> => {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('campaigns as c')
-    .innerJoin('organizations as co', 'co.id', 'c.organization_id')
-    .innerJoin('organizations as ao', (join) =>
-      join.on('ao.id', '=', organizationId).on(sql<boolean>`co.path LIKE ao.path || '%'`),
-    )
-    .select('c.id')
-    .where('c.id', 'in', [...ids])
-    .where('c.state', '<>', 'deleted')
-    .execute();
-  return rows.map((row) => String(row.id));
-};
-
 /** Where an upload's identifiers go (decision 033): they count once their upload is committed. */
 export type IdentifierUpload = { audienceId: string; uploadId: string };
 

@@ -48,6 +48,7 @@ import {
 } from '../../lib/resources';
 import { createBatchSizer, timedBatch } from '../../lib/staged-sets';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
+import { liveCampaignIdsUnder } from '../campaigns/campaigns.lookups';
 import { actorOf, type HistoryActor } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { queueAudienceCount, queueAudienceUploadsCleanup } from './audiences.jobs';
@@ -58,7 +59,6 @@ import {
   createAudienceUpload,
   discardAudienceUploads,
   findAudienceInScope,
-  findCampaignsUnder,
   findSharedSegment,
   insertIdentifierBatch,
   listAudiencesInScope,
@@ -144,7 +144,7 @@ const assertCampaignsUnder = async (
   campaigns: readonly number[],
 ): Promise<void> => {
   const ids = campaigns.map(String);
-  const found = new Set(await findCampaignsUnder(db, organizationId, ids));
+  const found = new Set(await liveCampaignIdsUnder(db, organizationId, ids));
   if (ids.some((id) => !found.has(id))) {
     throw invalid([{ path: ['campaigns'], message: AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE }]);
   }

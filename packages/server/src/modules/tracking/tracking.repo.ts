@@ -19,20 +19,3 @@ export const insertTrackingEvent = async (
     .executeTakeFirst();
   return row !== undefined;
 };
-
-/** The id when it is a live campaign of the organization or of one below it, else null. */
-export const findCampaignUnderOrganization = async (
-  db: Kysely<Database>,
-  organizationPath: string,
-  campaignId: string,
-): Promise<string | null> => {
-  const row = await db
-    .selectFrom('campaigns as c')
-    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
-    .select('c.id')
-    .where('c.id', '=', campaignId)
-    .where('c.state', '<>', 'deleted')
-    .where('o.path', 'like', `${organizationPath}%`)
-    .executeTakeFirst();
-  return row ? String(row.id) : null;
-};

@@ -13,8 +13,9 @@ import type { Deps, Principal } from '../../app-types';
 import { AppError } from '../../lib/app-error';
 import { installationSecret, sign } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
+import { liveCampaignUnderPath } from '../campaigns/campaigns.lookups';
 import { getOrganization } from '../organizations/organizations.service';
-import { findCampaignUnderOrganization, insertTrackingEvent } from './tracking.repo';
+import { insertTrackingEvent } from './tracking.repo';
 import { organizationOfTrackingKey, trackingKeyOf } from './tracking-keys';
 
 /** Where the tracking endpoint answers, under the public address of the installation (PUBLIC_URL). */
@@ -132,7 +133,7 @@ export const recordTrackingHit = async (deps: Deps, hit: TrackingHit): Promise<T
   const campaignText = textOf(hit.fields[POSTBACK_PARAMS.campaignId]);
   const campaignId =
     campaignText !== null && /^[1-9]\d{0,17}$/.test(campaignText)
-      ? await findCampaignUnderOrganization(deps.db, organization.path, campaignText)
+      ? await liveCampaignUnderPath(deps.db, organization.path, campaignText)
       : null;
   const recorded = await insertTrackingEvent(deps.db, {
     organization_id: organization.id,

@@ -1,0 +1,44 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * What other modules read of campaigns (audience KPIs, postback attribution), with this module's rule of a live
+ * campaign: not deleted (decision 039). Other modules never read the campaigns table themselves.
+ */
+
+/** The ids among `ids` of live campaigns of the organization or of its descendants. */
+export const liveCampaignIdsUnder = async (
+  db: Kysely<Database>,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('campaigns as c')
+    .innerJoin('organizations as co', 'co.id', 'c.organization_id')
+    .innerJoin('organizations as ao', (join) =>
+      join.on('ao.id', '=', organizationId).on(sql<boolean>`co.path LIKE ao.path || '%'`),
+    )
+    .select('c.id')
+    .where('c.id', 'in', [...ids])
+    .where('c.state', '<>', 'deleted')
+    .execute();
+  return rows.map((row) => String(row.id));
+};
+
+/** The id when it is a live campaign of the organization (given by its path) or of one below it, else null. */
+export const liveCampaignUnderPath = async (
+  db: Kysely<Database>,
+  organizationPath: string,
+  campaignId: string,
+): Promise<string | null> => {
+  const row = await db
+    .selectFrom('campaigns as c')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .select('c.id')
+    .where('c.id', '=', campaignId)
+    .where('c.state', '<>', 'deleted')
+    .where('o.path', 'like', `${organizationPath}%`)
+    .executeTakeFirst();
+  return row ? String(row.id) : null;
+};
