@@ -1,7 +1,7 @@
 import type { THistoryEntry } from '@beacon/domain/api/history';
 import type { UserRole } from '@beacon/domain/dictionary/roles';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Principal } from '../app-types';
 import type { Database, HistoryChange } from '../db/schema';
 import { diffFields, type HistoryActor, recordHistory } from '../modules/history/history.service';
@@ -254,18 +254,32 @@ export const insertWithHistory = async <R extends StoredRow>(
   return row;
 };
 
-/** A resource row's history, newest first, with who did each change (and who simulated them). */
+/** Whose history to read: a row of a kind, and optionally its parts (e.g. a campaign's strategies). */
+export type HistorySubject = {
+  kind: ResourceKind;
+  id: string;
+  /** Rows of another entity whose history belongs to this one: their entity and a subquery of their ids. */
+  parts?: { entity: string; ids: SelectQueryBuilder<Database, keyof Database, { id: string }> };
+};
+
+/**
+ * A resource row's history (with its parts', if any), newest first, with who did each change (and who simulated
+ * them); each entry names the entity and row it is about.
+ */
 export const historyOf = async (
   db: Kysely<Database>,
   kind: ResourceKind,
   id: string,
-): Promise<THistoryEntry[]> => {
+  parts?: HistorySubject['parts'],
+): Promise<(THistoryEntry & { entity: string; entity_id: number })[]> => {
   const rows = await db
     .selectFrom('history as h')
     .leftJoin('users as a', 'a.id', 'h.actor_user_id')
     .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
     .select([
       'h.id',
+      'h.entity',
+      'h.entity_id',
       'h.action',
       'h.changes',
       'h.created_at',
@@ -276,8 +290,12 @@ export const historyOf = async (
       'i.name as impersonator_name',
       'i.username as impersonator_username',
     ])
-    .where('h.entity', '=', kind.entity)
-    .where('h.entity_id', '=', id)
+    .where((eb) => {
+      const own = eb.and([eb('h.entity', '=', kind.entity), eb('h.entity_id', '=', id)]);
+      return parts === undefined
+        ? own
+        : eb.or([own, eb.and([eb('h.entity', '=', parts.entity), eb('h.entity_id', 'in', parts.ids)])]);
+    })
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .execute();
@@ -285,6 +303,8 @@ export const historyOf = async (
     userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
   return rows.map((row) => ({
     id: Number(row.id),
+    entity: row.entity,
+    entity_id: Number(row.entity_id),
     action: row.action,
     actor: user(row.actor_id, row.actor_name, row.actor_username),
     impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),

@@ -1,13 +1,13 @@
 import { CAMPAIGN_LIST_SPEC } from '@beacon/domain/validation/campaign-form';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
-import { campaignScopeOf, mayUseInternal, todayOf, visibleCampaign } from './campaigns.access';
+import { historyOf } from '../../lib/resources';
+import { CAMPAIGN, campaignScopeOf, mayUseInternal, todayOf, visibleCampaign } from './campaigns.access';
 import {
   type CampaignRecord,
   campaignListSource,
-  findCampaignHistory,
   findLiveStrategies,
   listCampaignsInScope,
 } from './campaigns.repo';
@@ -66,18 +66,16 @@ export const campaignHistory = async (
   id: string,
 ): Promise<TCampaignHistoryEntry[]> => {
   const { record } = await visibleCampaign(deps, principal, id);
-  const rows = await findCampaignHistory(deps.db, record.id);
-  const user = (userId: string | null, name: string | null, username: string | null) =>
-    userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
+  const strategyIds = deps.db
+    .selectFrom('strategies')
+    .select(sql<string>`id::text`.as('id'))
+    .where('campaign_id', '=', record.id);
   const internal = mayUseInternal(principal);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    entity: row.entity === 'strategy' ? 'strategy' : 'campaign',
-    entity_id: Number(row.entity_id),
-    action: row.action,
-    actor: user(row.actor_id, row.actor_name, row.actor_username),
-    impersonator: user(row.impersonator_id, row.impersonator_name, row.impersonator_username),
-    changes: row.changes.filter((change) => internal || change.field !== 'internal'),
-    created_at: row.created_at.toISOString(),
-  }));
+  return (await historyOf(deps.db, CAMPAIGN, record.id, { entity: 'strategy', ids: strategyIds })).map(
+    (entry) => ({
+      ...entry,
+      entity: entry.entity === 'strategy' ? 'strategy' : 'campaign',
+      changes: entry.changes.filter((change) => internal || change.field !== 'internal'),
+    }),
+  );
 };
