@@ -15,6 +15,20 @@ test('an unknown path shows the not-found page inside the shell', async ({ page 
   await expectPath(page, '/');
 });
 
+test('an unknown id shows the same not-found page as an unknown route', async ({ page }) => {
+  await logIn(page, 'editor');
+  for (const path of [
+    '/campaign/987654321/properties',
+    '/creative/987654321',
+    '/resources/geolist/987654321',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(path);
+  }
+  await checkAccessibility(page);
+});
+
 test('/404 is the not-found page', async ({ page }) => {
   await logIn(page, 'viewer');
   await page.goto('/404');

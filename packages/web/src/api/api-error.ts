@@ -66,6 +66,9 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The API answered 404: the page shows the not-found page, as for an unknown route. */
+export const isNotFoundError = (error: unknown): boolean => isApiError(error) && error.status === 404;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 

@@ -26,7 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../api/api-error';
+import { errorMessage, isNotFoundError } from '../../api/api-error';
 import { usePageTitle } from '../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
 import { campaignPath } from '../../components/campaign/campaign-paths';
@@ -44,6 +44,7 @@ import { canWriteCreatives } from '../../components/creative/creative-access';
 import { attributeName, fileSizeText, languageName } from '../../components/creative/creative-text';
 import { previewFrameSize } from '../../components/creative/preview-size';
 import { formatDateTime, formatNumber } from '../../lib/format';
+import { NotFoundPage } from '../not-found/NotFoundPage';
 import { useCreativeDialogs } from './hooks/use-creative-dialogs';
 
 const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (
@@ -218,6 +219,7 @@ export const CreativePage = () => {
   usePageTitle(creative.data ? `${creative.data.name} · Creatives` : 'Creative');
 
   if (isValidId && creative.isPending) return <LinearProgress aria-label="Loading the creative" />;
+  if (!isValidId || isNotFoundError(creative.error)) return <NotFoundPage />;
   if (!creative.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

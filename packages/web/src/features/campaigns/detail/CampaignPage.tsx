@@ -33,11 +33,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../api/api-error';
+import { errorMessage, isNotFoundError } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useCampaignDialogs } from '../../../components/campaign/use-campaign-dialogs';
 import { lazy } from '../../../lib/lazy';
+import { NotFoundPage } from '../../not-found/NotFoundPage';
 import {
   CAMPAIGNS_QUERY_KEY,
   type Campaign,
@@ -255,7 +256,7 @@ export const CampaignPage = () => {
   const campaign = useQuery({ ...campaignQueryOptions(id), enabled: isValidId });
   const strategies = useQuery({ ...strategiesQueryOptions(id), enabled: isValidId });
 
-  if (!isValidId) return <Navigate to="/404" replace />;
+  if (!isValidId || isNotFoundError(campaign.error)) return <NotFoundPage />;
   if (!identity) return null;
   const isInternal = canAccess('internal-campaign', identity.role, identity.organization.role, {
     isTestEnvironment: identity.test,

@@ -10,10 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../api/api-error';
+import { errorMessage, isNotFoundError } from '../../../api/api-error';
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { formatDateTime } from '../../../lib/format';
+import { NotFoundPage } from '../../not-found/NotFoundPage';
 import { audienceQueryKey, fetchAudience } from './api/audience';
 import { usersCountText } from './components/audience-columns';
 import { useAudienceDialogs } from './hooks/use-audience-dialogs';
@@ -40,6 +41,8 @@ export const AudiencePage = () => {
   if (query.isPending && query.fetchStatus !== 'idle') {
     return <LinearProgress aria-label="Loading the audience" />;
   }
+  if (!(Number.isSafeInteger(audienceId) && audienceId > 0) || isNotFoundError(query.error))
+    return <NotFoundPage />;
   if (!query.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -12,11 +12,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/api-error';
+import { errorMessage, isApiError, isNotFoundError } from '../../../api/api-error';
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { NotFoundPage } from '../../not-found/NotFoundPage';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
 import { checkWith } from '../utils/form-errors';
@@ -135,6 +136,8 @@ export const GeolistPage = () => {
 
   if (geolist.isPending && geolist.fetchStatus !== 'idle')
     return <LinearProgress aria-label="Loading the geolist" />;
+  if (!(Number.isSafeInteger(geolistId) && geolistId > 0) || isNotFoundError(geolist.error))
+    return <NotFoundPage />;
   if (!geolist.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -13,11 +13,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/api-error';
+import { errorMessage, isApiError, isNotFoundError } from '../../../api/api-error';
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { formatNumber } from '../../../lib/format';
+import { NotFoundPage } from '../../not-found/NotFoundPage';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
 import { checkWith } from '../utils/form-errors';
@@ -128,6 +129,8 @@ export const LocationAudiencePage = () => {
   if (query.isPending && query.fetchStatus !== 'idle') {
     return <LinearProgress aria-label="Loading the location audience" />;
   }
+  if (!(Number.isSafeInteger(audienceId) && audienceId > 0) || isNotFoundError(query.error))
+    return <NotFoundPage />;
   if (!query.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -23,13 +23,14 @@ import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useMemo } from 'react';
-import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage, isApiError } from '../../../api/api-error';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage, isNotFoundError } from '../../../api/api-error';
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { readGridUrlState } from '../../../components/data-grid/grid-url-state';
 import { ServerDataGrid } from '../../../components/data-grid/ServerDataGrid';
 import { formatNumber } from '../../../lib/format';
+import { NotFoundPage } from '../../not-found/NotFoundPage';
 import {
   changePublishers,
   fetchPublisherList,
@@ -209,9 +210,7 @@ export const PublisherListPage = () => {
     enabled: isValidId,
   });
   usePageTitle(list.data ? `${list.data.name} · Publisher lists` : 'Publisher list');
-  if (!isValidId || (list.isError && isApiError(list.error) && list.error.status === 404)) {
-    return <Navigate to="/404" replace />;
-  }
+  if (!isValidId || isNotFoundError(list.error)) return <NotFoundPage />;
   if (list.isError) return <Alert severity="error">{errorMessage(list.error)}</Alert>;
   if (!list.data) return <LinearProgress aria-label="Loading the publisher list" />;
   return <PublisherListDetail list={list.data} />;
