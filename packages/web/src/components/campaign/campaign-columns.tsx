@@ -106,7 +106,7 @@ export const campaignColumns = ({
   {
     field: 'delivery_status',
     headerName: 'Delivery',
-    width: 156,
+    width: 184,
     type: 'singleSelect',
     valueOptions: optionsOf(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS),
     renderCell: ({ row, tabIndex }) => (
@@ -121,7 +121,7 @@ export const campaignColumns = ({
   {
     field: 'state',
     headerName: 'State',
-    width: 120,
+    width: 104,
     type: 'singleSelect',
     valueOptions: optionsOf(CAMPAIGN_STATES, CAMPAIGN_STATE_LABELS),
     valueFormatter: (value: CampaignState) => CAMPAIGN_STATE_LABELS[value],
@@ -174,7 +174,7 @@ export const campaignColumns = ({
     field: 'strategies_count',
     headerName: 'Strategies',
     type: 'number',
-    width: 130,
+    width: 104,
     valueFormatter: (_value: number, row: CampaignRow) => strategiesText(row),
   },
   ...(showOrganization

@@ -7,6 +7,9 @@
 import { GRID_PAGE_SIZE, MAX_LIST_SEARCH_LENGTH } from '@beacon/domain/dictionary/constants';
 import { GRID_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
 import type { ListSpec } from '@beacon/domain/validation/list-query';
+import DensityLarge from '@mui/icons-material/DensityLarge';
+import DensityMedium from '@mui/icons-material/DensityMedium';
+import DensitySmall from '@mui/icons-material/DensitySmall';
 import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -14,11 +17,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import {
   DataGrid,
   type DataGridProps,
   type GridColDef,
+  type GridDensity,
   type GridFilterModel,
   type GridPaginationModel,
   type GridRowIdGetter,
@@ -105,11 +112,45 @@ const useGridUrlState = (spec: ListSpec, namespace: string | undefined) => {
 
 /**
  * The grid's loading state: a named progress bar over the rows (MUI's own overlay leaves it unnamed, which
- * screen readers announce as an anonymous progress and axe reports), shown for every fetch, first or not.
+ * screen readers announce as an anonymous progress and axe reports), shown for every fetch, first or not; before
+ * the first page has arrived, skeleton rows stand where the rows will be instead of a blank body.
  */
-const GridLoadingBar = () => (
-  <LinearProgress aria-label="Loading" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+const SKELETON_WIDTHS = ['92%', '80%', '68%', '91%', '79%', '67%', '90%', '78%'] as const;
+const GridLoadingOverlay = ({ skeleton = false }: { readonly skeleton?: boolean }) => (
+  <>
+    <LinearProgress
+      aria-label="Loading"
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}
+    />
+    {skeleton && (
+      <Box aria-hidden data-testid="grid-skeleton" sx={{ position: 'absolute', inset: 0, px: 2, pt: 1 }}>
+        {SKELETON_WIDTHS.map((width) => (
+          <Skeleton key={width} variant="text" height={36} sx={{ width }} />
+        ))}
+      </Box>
+    )}
+  </>
 );
+
+/** The row density every grid uses, chosen by the user and kept in this browser. */
+const DENSITY_KEY = 'beacon.grid-density';
+const DENSITIES: readonly { value: GridDensity; label: string; icon: ReactNode }[] = [
+  { value: 'compact', label: 'Compact rows', icon: <DensitySmall fontSize="small" /> },
+  { value: 'standard', label: 'Standard rows', icon: <DensityMedium fontSize="small" /> },
+  { value: 'comfortable', label: 'Comfortable rows', icon: <DensityLarge fontSize="small" /> },
+];
+const readDensity = (): GridDensity => {
+  const stored = globalThis.localStorage?.getItem(DENSITY_KEY);
+  return DENSITIES.find((density) => density.value === stored)?.value ?? 'standard';
+};
+const useGridDensity = () => {
+  const [density, setDensity] = useState<GridDensity>(readDensity);
+  const choose = (next: GridDensity) => {
+    setDensity(next);
+    globalThis.localStorage?.setItem(DENSITY_KEY, next);
+  };
+  return [density, choose] as const;
+};
 
 export const ServerDataGrid = <R extends GridValidRowModel>({
   spec,
@@ -132,6 +173,7 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   refreshEvery,
 }: ServerDataGridProps<R>) => {
   const apiRef = useGridApiRef();
+  const [density, setDensity] = useGridDensity();
   const [state, setState] = useGridUrlState(spec, namespace);
   const listQuery = useMemo(() => toListQuery(state, pageSize), [state, pageSize]);
   const list = useListQuery(queryKey, fetcher, listQuery, refreshEvery ? { refreshEvery } : {});
@@ -194,7 +236,7 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
 
   return (
     <Stack spacing={2}>
-      {(spec.searchable || hasFilters || actions) && (
+      {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           {spec.searchable && (
             <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
@@ -224,8 +266,27 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           )}
           <Box sx={{ flex: 1 }} />
           {actions}
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={density}
+            onChange={(_, next: GridDensity | null) => next && setDensity(next)}
+            aria-label="Row density"
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          >
+            {DENSITIES.map((option) => (
+              <ToggleButton
+                key={option.value}
+                value={option.value}
+                aria-label={option.label}
+                title={option.label}
+              >
+                {option.icon}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
         </Stack>
-      )}
+      }
       {isError && (
         <Alert
           severity="error"
@@ -246,7 +307,9 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           columns={gridColumns}
           {...(getRowId ? { getRowId } : {})}
           loading={list.isFetching && !isRefreshingQuietly}
-          slots={{ loadingOverlay: GridLoadingBar }}
+          density={density}
+          slots={{ loadingOverlay: GridLoadingOverlay as never }}
+          slotProps={{ loadingOverlay: { skeleton: list.data === undefined } as never }}
           localeText={{ noRowsLabel: isError ? '' : emptyText, noResultsOverlayLabel: noResultsText }}
           paginationMode="server"
           rowCount={list.data?.total ?? 0}
