@@ -440,6 +440,17 @@ describe('minimums of §9', () => {
     ]);
   });
 
+  it('refuses a CPC target on the types bought by CPM only', () => {
+    for (const type of ['smart-tv', 'dooh'] as const) {
+      expect(issuesOf(ZCampaignComplete, { ...VALID[type], cpc_target: '0.5' })).toContain(
+        `cpc_target: ${FIELD_NOT_FOR_TYPE_MESSAGE}`,
+      );
+      expect(issuesOf(ZCampaignComplete, VALID[type])).not.toContain(
+        `cpc_target: ${FIELD_NOT_FOR_TYPE_MESSAGE}`,
+      );
+    }
+  });
+
   it('CPC bid 0.001 and CPC target 0.001', () => {
     const cpc = { ...generic, pricing: 'cpc', price_model: 'cpc' };
     expect(issuesOf(ZCampaignComplete, { ...cpc, bid: '0.000999', cpc_target: '0.0009' })).toEqual([

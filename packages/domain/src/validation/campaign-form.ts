@@ -345,6 +345,10 @@ const typeIssues = (
   if (values.pricing !== undefined && !requirements.pricing.includes(values.pricing)) {
     issues.push({ path: ['pricing'], message: VALUE_NOT_FOR_TYPE_MESSAGE });
   }
+  // A type bought by the thousand only (Connected TV, DOOH) has no clicks to aim a CPC target at.
+  if (!requirements.pricing.includes('cpc') && !isMissing(values.cpc_target)) {
+    issues.push({ path: ['cpc_target'], message: FIELD_NOT_FOR_TYPE_MESSAGE });
+  }
   // Audiences are required for retargeting (decision 021); only where the type asks for an objective.
   const audiences =
     requirements.fields.objective.ask === 'refused'

@@ -13,6 +13,13 @@ describe('type fields', () => {
     expect(isFieldAsked('generic', 'source_campaign')).toBe(false);
   });
 
+  it('offers no CPC target to the types bought by CPM only (Connected TV, DOOH)', () => {
+    expect(isFieldAsked('smart-tv', 'cpc_target')).toBe(false);
+    expect(isFieldAsked('dooh', 'cpc_target')).toBe(false);
+    expect(isFieldAsked('generic', 'cpc_target')).toBe(true);
+    expect(isFieldAsked('app-promotion', 'cpc_target')).toBe(true);
+  });
+
   it('leaves the flight dates of a synchronized campaign to its source', () => {
     expect(isFieldAsked('synchronized', 'start_date')).toBe(false);
     expect(isFieldAsked('proximity', 'start_date')).toBe(true);

@@ -48,11 +48,13 @@ const typeDependentField = (key: string): TypeDependentField | undefined =>
 
 /**
  * Whether a type asks a field (a top-level field, or `targeting.<key>`). Flight dates of a synchronized
- * campaign follow its source, so it does not ask them.
+ * campaign follow its source, so it does not ask them; a type bought by CPM only asks no CPC target.
  */
 export const isFieldAsked = (type: CampaignType, key: string): boolean => {
   const requirements = campaignTypeRequirements(type);
   if (key === 'start_date' || key === 'end_date') return requirements.dates === 'required';
+  // CPM-only types (Connected TV, DOOH) have no CPC fields.
+  if (key === 'cpc_target') return requirements.pricing.includes('cpc');
   const field = typeDependentField(key);
   return field === undefined || requirements.fields[field].ask !== 'refused';
 };
