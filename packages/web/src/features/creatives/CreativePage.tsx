@@ -43,8 +43,8 @@ import { CreativeStateChip, TranscodingChip } from '../../components/creative/Cr
 import { canWriteCreatives } from '../../components/creative/creative-access';
 import { attributeName, fileSizeText, languageName } from '../../components/creative/creative-text';
 import { previewFrameSize } from '../../components/creative/preview-size';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import { NotFoundPage } from '../not-found/NotFoundPage';
 import { useCreativeDialogs } from './hooks/use-creative-dialogs';
 
 const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => (

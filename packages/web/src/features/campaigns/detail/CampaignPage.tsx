@@ -37,8 +37,8 @@ import { errorMessage, isNotFoundError } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useCampaignDialogs } from '../../../components/campaign/use-campaign-dialogs';
+import { NotFoundPage } from '../../../components/NotFoundPage';
 import { lazy } from '../../../lib/lazy';
-import { NotFoundPage } from '../../not-found/NotFoundPage';
 import {
   CAMPAIGNS_QUERY_KEY,
   type Campaign,

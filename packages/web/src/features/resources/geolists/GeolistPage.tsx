@@ -16,8 +16,8 @@ import { errorMessage, isApiError, isNotFoundError } from '../../../api/api-erro
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
+import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { NotFoundPage } from '../../not-found/NotFoundPage';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
 import { checkWith } from '../utils/form-errors';

@@ -29,8 +29,8 @@ import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { readGridUrlState } from '../../../components/data-grid/grid-url-state';
 import { ServerDataGrid } from '../../../components/data-grid/ServerDataGrid';
+import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatNumber } from '../../../lib/format';
-import { NotFoundPage } from '../../not-found/NotFoundPage';
 import {
   changePublishers,
   fetchPublisherList,
