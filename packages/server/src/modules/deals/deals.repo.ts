@@ -131,27 +131,3 @@ export const updateDealAtVersion = async (
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 };
-
-/** History of one deal, newest first, with the actor's and impersonator's names. */
-export const findDealHistory = (db: Kysely<Database>, dealId: string) =>
-  db
-    .selectFrom('history as h')
-    .leftJoin('users as a', 'a.id', 'h.actor_user_id')
-    .leftJoin('users as i', 'i.id', 'h.impersonator_user_id')
-    .select([
-      'h.id',
-      'h.action',
-      'h.changes',
-      'h.created_at',
-      'a.id as actor_id',
-      'a.name as actor_name',
-      'a.username as actor_username',
-      'i.id as impersonator_id',
-      'i.name as impersonator_name',
-      'i.username as impersonator_username',
-    ])
-    .where('h.entity', '=', 'deal')
-    .where('h.entity_id', '=', dealId)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();

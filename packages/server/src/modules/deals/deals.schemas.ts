@@ -1,3 +1,4 @@
+import { type THistoryEntry, ZHistoryEntry } from '@beacon/domain/api/history';
 import { z } from 'zod';
 
 export {
@@ -8,17 +9,9 @@ export {
   ZDealRow,
 } from '@beacon/domain/api/deals';
 
-const ZHistoryUser = z.object({ id: z.number(), name: z.string(), username: z.string() }).nullable();
-
-export const ZDealHistoryEntry = z.object({
-  id: z.number(),
-  action: z.string(),
-  actor: ZHistoryUser,
-  impersonator: ZHistoryUser,
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
-  created_at: z.string(),
-});
-export type TDealHistoryEntry = z.infer<typeof ZDealHistoryEntry>;
+/** A deal's history answers the shared entry (decision 039). */
+export const ZDealHistoryEntry = ZHistoryEntry;
+export type TDealHistoryEntry = THistoryEntry;
 
 /**
  * The body of a 409, the error shape of docs/architecture.md: a stale version (STALE_VERSION), or the ID at the exchange
