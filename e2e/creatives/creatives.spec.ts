@@ -3,6 +3,7 @@ import {
   CREATIVE_ASSET_LIMITS,
   CREATIVE_REPORT_COLUMN_LABELS,
   CREATIVE_REPORT_COLUMNS,
+  CREATIVE_TYPE_HINTS,
   CREATIVE_TYPE_LABELS,
 } from '@beacon/domain/dictionary/creatives';
 import { assetNotRecognisedMessage, uploadRuleOf } from '@beacon/domain/validation/creative-asset';
@@ -234,6 +235,9 @@ test('native, audio and external video creatives are made through the dialog, fi
   const nativeName = unique('Native card');
   await page.getByRole('button', { name: 'New creative' }).click();
   const native = await chooseType(page, page.getByRole('dialog', { name: 'New image creative' }), 'Native');
+  // The hints follow the chosen type.
+  await expect(native.getByText(CREATIVE_TYPE_HINTS.native)).toBeVisible();
+  await expect(native.getByText(CREATIVE_TYPE_HINTS.image)).toHaveCount(0);
   await native.getByRole('textbox', { name: 'Name' }).fill(nativeName);
   await native.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/native');
   await native.getByRole('textbox', { name: 'Title' }).fill('Fresh deals every day');
@@ -457,6 +461,7 @@ test('an operator rejects a creative with a reason, which its advertiser reads',
   const row = await openQueueRow(page, creative.name);
   await row.getByRole('menuitem', { name: `Preview ${creative.name}` }).click();
   const preview = page.getByRole('dialog', { name: `Preview of ${creative.name}` });
+  await expect(preview).toBeVisible();
   await expect(preview.locator('iframe')).toHaveAttribute('sandbox', 'allow-scripts');
   await checkAccessibility(page);
   await preview.getByRole('button', { name: 'Reject' }).click();

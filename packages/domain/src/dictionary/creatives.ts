@@ -20,6 +20,17 @@ export const CREATIVE_TYPE_LABELS = {
   rich_media: 'Rich media',
 } as const satisfies Record<CreativeType, string>;
 
+/** What each type is, shown under the type choice of the creative form (§5): the hint follows the chosen type. */
+export const CREATIVE_TYPE_HINTS = {
+  audio: 'An MP3 or WAV clip for audio inventory (streaming radio, podcasts)',
+  image: 'A picture in a standard banner size that opens your click URL',
+  tag: 'HTML markup of another ad server, served as a banner of the chosen size',
+  video: 'An MP4 clip served in video players; it is processed before it can serve',
+  external_video: 'A VAST URL or document of another ad server',
+  native: 'Texts and pictures that the app or site lays out in its own style',
+  rich_media: 'Interactive HTML5 markup, served as a banner of the chosen size',
+} as const satisfies Record<CreativeType, string>;
+
 /** How the creative is served to exchanges, as opposed to how it was built (CREATIVE_TYPES). */
 export const CREATIVE_TECHNICAL_TYPES = [
   'banner',

@@ -1,5 +1,6 @@
 import {
   CREATIVE_ATTRIBUTES,
+  CREATIVE_TYPE_HINTS,
   CREATIVE_TYPE_LABELS,
   CREATIVE_TYPES,
   type CreativeType,
@@ -77,6 +78,17 @@ const FILE_LABELS = {
   companion: { video: 'Companion ad image' },
   'native-icon': { native: 'Icon' },
 } as const satisfies Record<CreativeFileSlot, Partial<Record<CreativeType, string>>>;
+
+/** The click URL's hint by type: where it is optional, the hint says why. */
+const CLICK_URL_HINTS: Record<CreativeType, string> = {
+  image: 'Where a click on the picture leads; starts with https:// or tel:',
+  video: 'Where a click on the player leads; starts with https:// or tel:',
+  native: 'Where a click on the card leads; starts with https:// or tel:',
+  audio: 'Optional: where a click on the companion banner leads; starts with https:// or tel:',
+  tag: 'Optional when the markup handles its own clicks; starts with https:// or tel:',
+  rich_media: 'Optional when the markup handles its own clicks; starts with https:// or tel:',
+  external_video: 'Starts with https:// or tel:',
+};
 
 const fileLabel = (slot: CreativeFileSlot, type: CreativeType): string => {
   const labels: Partial<Record<CreativeType, string>> = FILE_LABELS[slot];
@@ -347,7 +359,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
                     setErrors({});
                   }}
                   disabled={isBusy}
-                  helperText="External video is a VAST URL or document of another ad server"
+                  helperText={CREATIVE_TYPE_HINTS[type]}
                 />
               )}
               {textField('name', 'Name', { required: true, autoFocus: true })}
@@ -395,7 +407,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
             )}
 
             {(hasField(type, 'html_markup') || hasField(type, 'vast_url')) && (
-              <Group title={hasField(type, 'html_markup') ? 'Tag' : 'VAST'}>
+              <Group title={hasField(type, 'html_markup') ? CREATIVE_TYPE_LABELS[type] : 'VAST'}>
                 {hasField(type, 'width') && (
                   <TextField
                     select
@@ -475,7 +487,7 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
               {hasField(type, 'click_url') &&
                 textField('click_url', 'Click URL', {
                   required: type === 'image' || type === 'video' || type === 'native',
-                  helperText: 'Starts with https:// or tel:',
+                  helperText: CLICK_URL_HINTS[type],
                 })}
               {textField('impression_pixels', 'Impression pixels', {
                 multiline: true,

@@ -14,6 +14,7 @@ import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { UploadField } from '../../../../components/UploadField';
+import { formatNumber } from '../../../../lib/format';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import { useResourceSave } from '../../hooks/use-resource-save';
 import { fileRejectionOf } from '../../utils/form-errors';
@@ -82,7 +83,9 @@ export const GeolistDialog = ({ geolist }: GeolistDialogProps) => {
     rejectionOf: fileRejectionOf,
     onSaved: (saved) => {
       enqueueSnackbar(
-        geolist ? `${saved.name} saved` : `${saved.name} created with ${saved.areas_count} areas`,
+        geolist
+          ? `${saved.name} saved`
+          : `${saved.name} created with ${formatNumber(saved.areas_count)} areas`,
         { variant: 'success' },
       );
       close();
@@ -185,7 +188,7 @@ export const GeolistDialog = ({ geolist }: GeolistDialogProps) => {
         }}
         hint={
           geolist
-            ? `A .csv (latitude, longitude, radius, name) or .json file replaces the ${geolist.areas_count} areas.`
+            ? `A .csv (latitude, longitude, radius, name) or .json file replaces the ${formatNumber(geolist.areas_count)} areas.`
             : 'A .csv (latitude, longitude, radius, name) or .json file; or draw the areas on the map after creating.'
         }
         error={errors.file}
