@@ -4,7 +4,12 @@
  */
 
 import { z } from 'zod';
-import { AUDIENCE_KPIS, AUDIENCE_STATES, AUDIENCE_TYPES } from '../dictionary/audiences';
+import {
+  AUDIENCE_KPIS,
+  AUDIENCE_STATES,
+  AUDIENCE_TYPES,
+  MAX_REPORTED_IDENTIFIER_LINES,
+} from '../dictionary/audiences';
 
 /** An audience as the lists and the one-audience routes answer it (never its identifiers). */
 export const ZAudience = z.object({
@@ -33,12 +38,68 @@ export const ZAudience = z.object({
 });
 export type TAudience = z.infer<typeof ZAudience>;
 
-/** What an identifiers upload answers: the audience (its count now updating) and what the file held. */
-export const ZAudienceUploadResult = z.object({
+/** A bad line of an identifiers file: its number (from 1, blank ones counted) and why. */
+export const ZAudienceRejectedLine = z.object({ line: z.number(), message: z.string() });
+export type TAudienceRejectedLine = z.infer<typeof ZAudienceRejectedLine>;
+
+/**
+ * What an identifiers file held (§5; decision 019): answered by a stored upload and, as `report`, beside the 400 of
+ * a file with bad lines, so that the caller can decide to keep the valid identifiers (`keep_valid`).
+ */
+export const ZAudienceUploadReport = z.object({
+  lines: z.number().meta({ description: 'Lines read, blank ones and a header included' }),
+  identifiers: z.number().meta({ description: 'Valid identifiers (the same one twice counts twice here)' }),
+  bad_lines: z.number().meta({ description: 'Lines that are not a valid identifier' }),
+  match_rate: z.number().meta({
+    description:
+      'identifiers / (identifiers + bad_lines), from 0 to 1: the share of the lines holding an identifier that are valid (blank lines and a header count for neither)',
+  }),
+  rejected_lines: z.array(ZAudienceRejectedLine).meta({
+    description: `The first ${MAX_REPORTED_IDENTIFIER_LINES.toLocaleString('en-US')} bad lines, in file order; bad_lines counts them all`,
+  }),
+});
+export type TAudienceUploadReport = z.infer<typeof ZAudienceUploadReport>;
+
+/** What a stored identifiers upload answers: the audience (its count now updating) and what the file held. */
+export const ZAudienceUploadResult = ZAudienceUploadReport.extend({
   audience: ZAudience,
-  lines: z.number().meta({ description: 'Lines read, blank ones included' }),
-  identifiers: z
-    .number()
-    .meta({ description: 'Identifiers accepted (the same one twice counts twice here)' }),
 });
 export type TAudienceUploadResult = z.infer<typeof ZAudienceUploadResult>;
+
+/**
+ * The 400 of `POST /audience/{id}/identifiers` (the one error shape, `{ statusCode, error, message, code, details? }`):
+ * a refused file adds `file_error` (`invalid_identifiers`: bad lines and no `keep_valid`; `no_valid_identifiers`;
+ * `empty_file`), a detail per reported bad line (`path: file.<line>`, `line`) and, but for an empty file, the report.
+ */
+export const ZAudienceUploadRefusal = z.looseObject({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  details: z
+    .array(z.looseObject({ path: z.string(), message: z.string(), line: z.number().optional() }))
+    .optional(),
+  file_error: z.enum(['invalid_identifiers', 'no_valid_identifiers', 'empty_file']).optional(),
+  report: ZAudienceUploadReport.optional(),
+});
+export type TAudienceUploadRefusal = z.infer<typeof ZAudienceUploadRefusal>;
+
+/** The share of the lines holding an identifier that are valid, from 0 to 1 (1 for a file without any). */
+export const identifierMatchRate = (identifiers: number, badLines: number): number =>
+  identifiers + badLines === 0 ? 1 : identifiers / (identifiers + badLines);
+
+/**
+ * A match rate as a percentage with one decimal, rounded down so that a file with one bad line in a million never
+ * reads 100%.
+ */
+export const formatMatchRate = (rate: number): string => {
+  const tenths = Math.floor(rate * 1000 + 1e-9);
+  return `${(tenths / 10).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+};
+
+/** The changes an upload's history entry records (never the identifiers): what the file held. */
+export const AUDIENCE_UPLOAD_HISTORY_FIELDS = {
+  identifiers: 'identifiers_uploaded',
+  lines: 'lines_read',
+  badLines: 'bad_lines_dropped',
+} as const;

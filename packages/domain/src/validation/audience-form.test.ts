@@ -88,7 +88,17 @@ describe('audience forms', () => {
     ).toEqual({
       commits_not_to_rebuild: true,
       identifier_type: 'gaid',
+      keep_valid: false,
     });
+  });
+
+  it('keeps the valid identifiers of a file with bad lines only when asked, with a boolean', () => {
+    expect(
+      ZAudienceIdentifiersUpload.parse({ commits_not_to_rebuild: true, keep_valid: true }).keep_valid,
+    ).toBe(true);
+    expect(
+      messages(ZAudienceIdentifiersUpload.safeParse({ commits_not_to_rebuild: true, keep_valid: 'yes' })),
+    ).toEqual([['keep_valid', expect.any(String)]]);
   });
 
   it('names a copy after its source', () => {

@@ -148,11 +148,13 @@ export const duplicateAudienceName = (name: string): string => copyName(name, AU
 
 /**
  * The fields of an identifiers upload (multipart `data`, sent before the file): the §5 checkbox, which must
- * be ticked, and the type of lines that do not give their own.
+ * be ticked, the type of lines that do not give their own, and `keep_valid`, the choice to store the valid
+ * identifiers of a file with bad lines and drop those lines (without it such a file stores nothing).
  */
 export const ZAudienceIdentifiersUpload = z.strictObject({
   commits_not_to_rebuild: z.literal(true, { error: AUDIENCE_NO_REBUILD_REQUIRED_MESSAGE }),
   identifier_type: z.enum(AUDIENCE_IDENTIFIER_TYPES, { error: requiredOrInvalid }).optional(),
+  keep_valid: z.boolean({ error: requiredOrInvalid }).optional().default(false),
 });
 export type TAudienceIdentifiersUpload = z.output<typeof ZAudienceIdentifiersUpload>;
 

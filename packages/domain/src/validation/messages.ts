@@ -248,8 +248,34 @@ export const AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE = "Choose campaigns of the audien
 export const AUDIENCE_FIELD_TYPE_MESSAGE = 'This field does not apply to this type of audience';
 export const AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE = 'The file is empty. Add one identifier per line';
 export const AUDIENCE_FILE_REQUIRED_MESSAGE = 'Choose a file with one identifier per line';
-export const AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE =
-  'Some lines are not valid identifiers: fix them and upload the file again (nothing was stored)';
+/** Line numbers a message names before "and N more". */
+const NAMED_BAD_LINES = 5;
+/**
+ * A file with bad lines sent without `keep_valid`: names the first bad lines and offers the two ways out, fixing
+ * the file or keeping the valid identifiers.
+ */
+export const audienceBadLinesMessage = (
+  lines: readonly number[],
+  badLines: number,
+  identifiers: number,
+): string => {
+  const named = lines.slice(0, NAMED_BAD_LINES);
+  const rest = badLines - named.length;
+  const list =
+    rest > 0
+      ? `${named.join(', ')} and ${rest.toLocaleString('en-US')} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`
+        : `${named[0]}`;
+  const subject =
+    badLines === 1 ? `Line ${list} is not a valid identifier` : `Lines ${list} are not valid identifiers`;
+  return `${subject}, so nothing was stored: fix the file, or keep the ${identifiers.toLocaleString('en-US')} valid ${identifiers === 1 ? 'identifier' : 'identifiers'} and drop the bad lines`;
+};
+export const AUDIENCE_NO_VALID_IDENTIFIERS_MESSAGE =
+  'No line of the file is a valid identifier, so nothing was stored: fix the file and upload it again';
+/** The console's choice after a file with bad lines: upload it again keeping only the valid identifiers. */
+export const keepValidIdentifiersLabel = (identifiers: number): string =>
+  `Keep the ${identifiers.toLocaleString('en-US')} valid ${identifiers === 1 ? 'identifier' : 'identifiers'}`;
 export const AUDIENCE_IDENTIFIER_MESSAGE = 'Not a valid identifier';
 export const audienceIdentifierTypeMessage = (types: readonly string[]): string =>
   `Unknown identifier type: use ${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;

@@ -4,11 +4,13 @@ import {
   AUDIENCE_FIELD_TYPE_MESSAGE,
   AUDIENCE_IDENTIFIER_UUID_MESSAGE,
   AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
-  AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
   AUDIENCE_KPIS_REQUIRED_MESSAGE,
   AUDIENCE_NO_REBUILD_REQUIRED_MESSAGE,
+  AUDIENCE_NO_VALID_IDENTIFIERS_MESSAGE,
   AUDIENCE_SEGMENT_PUBLISHER_MESSAGE,
   AUDIENCE_UPLOAD_TYPE_MESSAGE,
+  audienceBadLinesMessage,
+  audienceMoreBadLinesMessage,
   REQUIRED_MESSAGE,
 } from '@beacon/domain/validation/messages';
 import type { LightMyRequestResponse } from 'fastify';
@@ -25,7 +27,12 @@ import {
   type TestContext,
 } from '../../test/test-app';
 import { audienceJobs } from './audiences.jobs';
-import type { TAudience, TAudienceHistoryEntry, TAudienceUploadResult } from './audiences.schemas';
+import type {
+  TAudience,
+  TAudienceHistoryEntry,
+  TAudienceUploadRefusal,
+  TAudienceUploadResult,
+} from './audiences.schemas';
 
 /** Every audience endpoint and rule through the API (decisions 019 and 039). */
 
@@ -302,7 +309,13 @@ describe('POST /audience/{id}/identifiers', () => {
     const response = await upload('owner', audience.id, text);
     expect(response.statusCode, response.body).toBe(202);
     const result = response.json<TAudienceUploadResult>();
-    expect(result).toMatchObject({ lines: 7, identifiers: 5 });
+    expect(result).toMatchObject({
+      lines: 7,
+      identifiers: 5,
+      bad_lines: 0,
+      match_rate: 1,
+      rejected_lines: [],
+    });
     expect(result.audience.users_count).toBeNull();
     expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBeNull();
     expect(await runJobs()).toBeGreaterThan(0);
@@ -354,11 +367,26 @@ describe('POST /audience/{id}/identifiers', () => {
     const text = [uuid(1), 'not-a-uuid', uuid(2), 'x,web,extra', uuid(3)].join('\n');
     const response = await upload('owner', audience.id, text);
     expect(response.statusCode).toBe(400);
+    const message = audienceBadLinesMessage([2, 4], 2, 3);
+    expect(message).toBe(
+      'Lines 2 and 4 are not valid identifiers, so nothing was stored: fix the file, or keep the 3 valid identifiers and drop the bad lines',
+    );
     expect(response.json()).toMatchObject({
-      message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
+      message,
       file_error: 'invalid_identifiers',
       bad_lines: 2,
+      report: {
+        lines: 5,
+        identifiers: 3,
+        bad_lines: 2,
+        match_rate: 0.6,
+        rejected_lines: [
+          { line: 2, message: AUDIENCE_IDENTIFIER_UUID_MESSAGE },
+          { line: 4, message: expect.any(String) },
+        ],
+      },
     });
+    expect(detailsOf(response)[0]).toEqual({ path: 'file', message });
     expect(detailsOf(response).filter((detail) => detail.line !== undefined)).toEqual([
       { path: 'file.2', line: 2, message: AUDIENCE_IDENTIFIER_UUID_MESSAGE },
       { path: 'file.4', line: 4, message: expect.any(String) },
@@ -373,6 +401,91 @@ describe('POST /audience/{id}/identifiers', () => {
     const empty = await upload('owner', audience.id, '\n\n');
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toBe(AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE);
+  });
+
+  it('keeps the valid identifiers and drops the bad lines with keep_valid, reporting them', async () => {
+    const audience = await create('owner', { name: 'Keep valid', type: 'private' });
+    const text = ['identifier', uuid(1), 'not-a-uuid', '', uuid(2), 'x,web,extra', uuid(3)].join('\n');
+    const keep = { commits_not_to_rebuild: true, identifier_type: 'ifa', keep_valid: true };
+    const response = await upload('owner', audience.id, text, keep);
+    expect(response.statusCode, response.body).toBe(202);
+    const result = response.json<TAudienceUploadResult>();
+    expect(result).toMatchObject({
+      lines: 7,
+      identifiers: 3,
+      bad_lines: 2,
+      match_rate: 0.6,
+      rejected_lines: [
+        { line: 3, message: AUDIENCE_IDENTIFIER_UUID_MESSAGE },
+        { line: 6, message: expect.any(String) },
+      ],
+    });
+    const stored = await ctx.db
+      .selectFrom('audience_identifiers')
+      .select('upload_id')
+      .where('audience_id', '=', String(audience.id))
+      .execute();
+    expect(stored).toHaveLength(3);
+    await runJobs();
+    expect((await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>().users_count).toBe(3);
+    // History says what the file held and what was dropped, never the identifiers.
+    const [entry] = (await call('owner', 'GET', `/audience/${audience.id}/history`)).json<
+      TAudienceHistoryEntry[]
+    >();
+    expect(entry?.action).toBe('upload');
+    expect(entry?.changes).toEqual([
+      { field: 'identifiers_uploaded', from: null, to: 3 },
+      { field: 'lines_read', from: null, to: 7 },
+      { field: 'bad_lines_dropped', from: null, to: 2 },
+    ]);
+  });
+
+  it('refuses a file without any valid identifier, keep_valid or not, and stores nothing', async () => {
+    const audience = await create('owner', { name: 'All bad', type: 'private' });
+    const text = ['not-a-uuid', 'x,web,extra', 'has space'].join('\n');
+    for (const keepValid of [false, true]) {
+      const response = await upload('owner', audience.id, text, {
+        commits_not_to_rebuild: true,
+        identifier_type: 'ifa',
+        keep_valid: keepValid,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<TAudienceUploadRefusal>()).toMatchObject({
+        message: AUDIENCE_NO_VALID_IDENTIFIERS_MESSAGE,
+        file_error: 'no_valid_identifiers',
+        report: { lines: 3, identifiers: 0, bad_lines: 3, match_rate: 0 },
+      });
+      expect(detailsOf(response).map((detail) => detail.line)).toEqual([undefined, 1, 2, 3]);
+    }
+    await runJobs();
+    expect(
+      await ctx.db
+        .selectFrom('audience_identifiers')
+        .selectAll()
+        .where('audience_id', '=', String(audience.id))
+        .execute(),
+    ).toEqual([]);
+    const current = (await call('owner', 'GET', `/audience/${audience.id}`)).json<TAudience>();
+    expect(current).toMatchObject({ users_count: 0, version: audience.version });
+    expect(
+      (await call('owner', 'GET', `/audience/${audience.id}/history`))
+        .json<TAudienceHistoryEntry[]>()
+        .map((entry) => entry.action),
+    ).toEqual(['create']);
+  });
+
+  it('reports the first bad lines of a mostly bad file and how many more, in the message and the details', async () => {
+    const audience = await create('owner', { name: 'Many bad', type: 'private' });
+    const lines = Array.from({ length: 1_205 }, (_, index) => (index % 100 === 0 ? uuid(index + 1) : 'bad'));
+    const response = await upload('owner', audience.id, lines.join('\n'));
+    expect(response.statusCode).toBe(400);
+    const body = response.json<TAudienceUploadRefusal>();
+    expect(body.message).toBe(
+      'Lines 2, 3, 4, 5, 6 and 1,187 more are not valid identifiers, so nothing was stored: fix the file, or keep the 13 valid identifiers and drop the bad lines',
+    );
+    expect(body.report).toMatchObject({ lines: 1_205, identifiers: 13, bad_lines: 1_192 });
+    expect(body.report?.rejected_lines).toHaveLength(1_000);
+    expect(detailsOf(response).at(-1)).toEqual({ path: 'file', message: audienceMoreBadLinesMessage(192) });
   });
 
   it('writes a large file in batches: one bad line at the end counts nobody, and cleanup removes its rows', async () => {

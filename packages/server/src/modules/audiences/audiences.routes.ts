@@ -1,5 +1,8 @@
 import { finished } from 'node:stream/promises';
-import { MAX_IDENTIFIER_FILE_BYTES } from '@beacon/domain/dictionary/audiences';
+import {
+  MAX_IDENTIFIER_FILE_BYTES,
+  MAX_REPORTED_IDENTIFIER_LINES,
+} from '@beacon/domain/dictionary/audiences';
 import {
   AUDIENCE_LIST_SPEC,
   ZAudienceCreate,
@@ -18,6 +21,7 @@ import {
   ZAudience,
   ZAudienceHistoryEntry,
   ZAudienceIdParams,
+  ZAudienceUploadRefusal,
   ZAudienceUploadResult,
   ZAudienceVersionQuery,
 } from './audiences.schemas';
@@ -40,7 +44,7 @@ export const AUDIENCE_FILE_FIELD = 'file';
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', { message, details: [{ path, message }] });
 
-const UPLOAD_DESCRIPTION = `multipart/form-data with, in this order, the \`${MULTIPART_DATA_FIELD}\` field (JSON: \`commits_not_to_rebuild: true\` — the §5 checkbox committing not to rebuild the audience from the identifiers, refused without it — and an optional \`identifier_type\` for lines without a type) and the \`${AUDIENCE_FILE_FIELD}\` (text, one identifier per line, optionally \`identifier,type\`; at most ${MAX_IDENTIFIER_FILE_BYTES / 1024 / 1024} MB). The file is read as it arrives and each identifier kept only as a keyed hash: no call answers identifiers back. A file with a bad line stores nothing and answers 400 with a detail per bad line (\`line\`). Afterwards \`users_count\` is null (updating) until the count job has run.`;
+const UPLOAD_DESCRIPTION = `multipart/form-data with, in this order, the \`${MULTIPART_DATA_FIELD}\` field (JSON: \`commits_not_to_rebuild: true\` — the §5 checkbox committing not to rebuild the audience from the identifiers, refused without it —, an optional \`identifier_type\` for lines without a type and an optional \`keep_valid\`, default false) and the \`${AUDIENCE_FILE_FIELD}\` (text, one identifier per line, optionally \`identifier,type\`; at most ${MAX_IDENTIFIER_FILE_BYTES / 1024 / 1024} MB). The file is read as it arrives and each identifier kept only as a keyed hash: no call answers identifiers back. The answer reports what the file held: lines read, valid identifiers, bad lines, the match rate (valid among the lines holding an identifier) and the first ${MAX_REPORTED_IDENTIFIER_LINES.toLocaleString('en-US')} bad lines with their numbers and why. A file with bad lines stores nothing and answers 400 (\`file_error: invalid_identifiers\`) with a detail per reported bad line (\`path: file.<line>\`, \`line\`) and the same \`report\`, unless \`keep_valid: true\` is in the fields: then the bad lines are dropped and the valid identifiers stored. A file without any valid identifier is refused either way. Afterwards \`users_count\` is null (updating) until the count job has run.`;
 
 /**
  * Audiences (decision 019), all under §6 `resources-audiences`: every role but advertiser,
@@ -171,7 +175,7 @@ export const audiencesRoutes = async (app: AppInstance): Promise<void> => {
       tags: ['audiences'],
       consumes: ['multipart/form-data'],
       params: ZAudienceIdParams,
-      response: { 202: ZAudienceUploadResult },
+      response: { 202: ZAudienceUploadResult, 400: ZAudienceUploadRefusal },
     },
     handler: async (request, reply) => {
       const principal = principalOf(request);

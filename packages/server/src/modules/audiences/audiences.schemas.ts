@@ -13,8 +13,10 @@ export const ZAudienceVersionQuery = z.strictObject({
 
 export {
   type TAudience,
+  type TAudienceUploadRefusal,
   type TAudienceUploadResult,
   ZAudience,
+  ZAudienceUploadRefusal,
   ZAudienceUploadResult,
 } from '@beacon/domain/api/audiences';
 

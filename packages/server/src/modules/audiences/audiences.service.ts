@@ -2,6 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
+import {
+  AUDIENCE_UPLOAD_HISTORY_FIELDS,
+  identifierMatchRate,
+  type TAudienceUploadReport,
+} from '@beacon/domain/api/audiences';
 import { copyName, type THistoryEntry } from '@beacon/domain/api/history';
 import { AUDIENCE_NAME_MAX_LENGTH, MAX_REPORTED_IDENTIFIER_LINES } from '@beacon/domain/dictionary/audiences';
 import {
@@ -24,10 +29,11 @@ import {
   AUDIENCE_CAMPAIGN_UNKNOWN_MESSAGE,
   AUDIENCE_DELETED_MESSAGE,
   AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
-  AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
+  AUDIENCE_NO_VALID_IDENTIFIERS_MESSAGE,
   AUDIENCE_ORGANIZATION_MESSAGE,
   AUDIENCE_SEGMENT_PUBLISHER_MESSAGE,
   AUDIENCE_UPLOAD_TYPE_MESSAGE,
+  audienceBadLinesMessage,
   audienceMoreBadLinesMessage,
 } from '@beacon/domain/validation/messages';
 import type { Kysely } from 'kysely';
@@ -236,7 +242,7 @@ export const audienceHistory = async (
   principal: Principal,
   id: string,
 ): Promise<THistoryEntry[]> =>
-  historyOf(deps.db, AUDIENCE, (await readable(audienceInScope(deps, principal, id))).id);
+  historyOf(deps.db, principal, AUDIENCE, (await readable(audienceInScope(deps, principal, id))).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
@@ -411,14 +417,56 @@ export const audienceForUpload = async (
 const hasherOf = (secret: string) => (identifier: string) =>
   createHmac('sha256', secret).update(identifier).digest('hex');
 
+/** What a file held, as the upload answers it and as a refusal's `report`. */
+const reportOf = (
+  lines: number,
+  identifiers: number,
+  badLines: number,
+  rejected: readonly TIdentifierLineError[],
+): TAudienceUploadReport => ({
+  lines,
+  identifiers,
+  bad_lines: badLines,
+  match_rate: identifierMatchRate(identifiers, badLines),
+  rejected_lines: rejected.map((error) => ({ line: error.line, message: error.message })),
+});
+
+/**
+ * The 400 of a file with bad lines: the file's message first (`path: file`), a detail per reported line
+ * (`path: file.<line>`, `line`, as geolists answer theirs), how many more, and the report beside them.
+ */
+const badLinesError = (message: string, fileError: string, report: TAudienceUploadReport): AppError =>
+  new AppError('VALIDATION_FAILED', {
+    message,
+    details: [
+      { path: 'file', message },
+      ...report.rejected_lines.map((error) => ({
+        path: `file.${error.line}`,
+        line: error.line,
+        message: error.message,
+      })),
+      ...(report.bad_lines > report.rejected_lines.length
+        ? [
+            {
+              path: 'file',
+              message: audienceMoreBadLinesMessage(report.bad_lines - report.rejected_lines.length),
+            },
+          ]
+        : []),
+    ],
+    extra: { file_error: fileError, bad_lines: report.bad_lines, report },
+  });
+
 /**
  * `POST /audience/{id}/identifiers`: streams the file line by line (never whole in memory) and keeps each
  * identifier only as its keyed hash. The hashes go to a new upload, invisible until committed, in batches of
  * about BATCH_TARGET_MS, each its own statement and never a transaction open while the file arrives
- * (decision 033); once a line is bad nothing more is written and the rest is only checked. A file with a bad
- * line discards the upload (the cleanup job deletes its rows) and answers 400 with the bad lines (the first
- * MAX_REPORTED_IDENTIFIER_LINES, then how many more); a good one is committed in one short transaction with
- * its history, and the audience's count is null (updating) until the queued count job has run.
+ * (decision 033). Bad lines are counted and the first MAX_REPORTED_IDENTIFIER_LINES reported with their numbers.
+ * Without `keep_valid`, once a line is bad nothing more is written, the rest is only checked, the upload is
+ * discarded (the cleanup job deletes its rows) and the answer is 400 with the report; with it, the bad lines are
+ * dropped and the valid identifiers kept. A file without any valid identifier is refused either way. A stored
+ * upload is committed in one short transaction with its history (counts, never identifiers), and the audience's
+ * count is null (updating) until the queued count job has run.
  */
 export const uploadAudienceIdentifiers = async (
   deps: Deps,
@@ -432,12 +480,14 @@ export const uploadAudienceIdentifiers = async (
   const reader = createIdentifierReader(fields.identifier_type);
   const decoder = new StringDecoder('utf8');
   const now = deps.clock.now();
+  const keepValid = fields.keep_valid;
   const errors: TIdentifierLineError[] = [];
   let badLines = 0;
   let accepted = 0;
   const upload = { audienceId: audience.id, uploadId: await createAudienceUpload(deps.db, audience.id) };
   const sizer = createBatchSizer({ initial: 2_000 });
 
+  let report: TAudienceUploadReport;
   try {
     let hashes: string[] = [];
     let types: string[] = [];
@@ -459,8 +509,8 @@ export const uploadAudienceIdentifiers = async (
           continue;
         }
         accepted += 1;
-        // Once a line is bad nothing will be stored: the rest of the file is only checked.
-        if (badLines === 0) {
+        // Without keep_valid, once a line is bad nothing will be stored: the rest of the file is only checked.
+        if (keepValid || badLines === 0) {
           hashes.push(hash(line.identifier));
           types.push(line.type);
         }
@@ -472,26 +522,27 @@ export const uploadAudienceIdentifiers = async (
     }
     await take([...reader.push(decoder.end()), ...reader.end()]);
     if (file.truncated) throw onTooLarge();
-    if (badLines > 0) {
-      const details = [
-        { path: 'file', message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE },
-        ...errors.map((error) => ({ path: `file.${error.line}`, line: error.line, message: error.message })),
-        ...(badLines > errors.length
-          ? [{ path: 'file', message: audienceMoreBadLinesMessage(badLines - errors.length) }]
-          : []),
-      ];
-      throw new AppError('VALIDATION_FAILED', {
-        message: AUDIENCE_IDENTIFIERS_REJECTED_MESSAGE,
-        details,
-        extra: { file_error: 'invalid_identifiers', bad_lines: badLines },
-      });
-    }
-    if (accepted === 0) {
+    report = reportOf(reader.lines, accepted, badLines, errors);
+    if (accepted === 0 && badLines === 0) {
       throw new AppError('VALIDATION_FAILED', {
         message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE,
         details: [{ path: 'file', message: AUDIENCE_IDENTIFIERS_EMPTY_MESSAGE }],
         extra: { file_error: 'empty_file' },
       });
+    }
+    if (accepted === 0) {
+      throw badLinesError(AUDIENCE_NO_VALID_IDENTIFIERS_MESSAGE, 'no_valid_identifiers', report);
+    }
+    if (badLines > 0 && !keepValid) {
+      throw badLinesError(
+        audienceBadLinesMessage(
+          errors.map((error) => error.line),
+          badLines,
+          accepted,
+        ),
+        'invalid_identifiers',
+        report,
+      );
     }
     await flush();
   } catch (error) {
@@ -515,11 +566,13 @@ export const uploadAudienceIdentifiers = async (
       .where('id', '=', audience.id)
       .execute();
     await recordChange(trx, AUDIENCE, audience, actorOf(principal), 'upload', [
-      { field: 'identifiers_uploaded', from: null, to: accepted },
+      { field: AUDIENCE_UPLOAD_HISTORY_FIELDS.identifiers, from: null, to: accepted },
+      { field: AUDIENCE_UPLOAD_HISTORY_FIELDS.lines, from: null, to: report.lines },
+      { field: AUDIENCE_UPLOAD_HISTORY_FIELDS.badLines, from: null, to: badLines },
     ]);
     await queueAudienceCount(trx, deps.clock, audience.id);
     return readable(findAudienceById(trx, audience.id));
   });
   deps.jobs.wake();
-  return { audience: toAudience(result), lines: reader.lines, identifiers: accepted };
+  return { ...report, audience: toAudience(result) };
 };

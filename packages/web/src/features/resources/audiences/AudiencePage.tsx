@@ -1,4 +1,5 @@
 import { canEditAudiences } from '@beacon/domain/access/permissions';
+import { formatMatchRate } from '@beacon/domain/api/audiences';
 import { AUDIENCE_KPI_LABELS, AUDIENCE_TYPE_LABELS } from '@beacon/domain/dictionary/audiences';
 import { isUploadType } from '@beacon/domain/validation/audience-form';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -15,9 +16,10 @@ import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatDateTime } from '../../../lib/format';
-import { audienceQueryKey, fetchAudience } from './api/audience';
+import { AUDIENCES_QUERY_KEY, audienceQueryKey, fetchAudience, fetchAudienceHistory } from './api/audience';
 import { usersCountText } from './components/audience-columns';
 import { useAudienceDialogs } from './hooks/use-audience-dialogs';
+import { lastUploadOf, reportCounts } from './utils/upload-report';
 
 const AUDIENCES_PATH = '/resources/audiences';
 /** While a count is pending the page asks again this often, so "Updating…" turns into the number by itself. */
@@ -37,6 +39,18 @@ export const AudiencePage = () => {
     refetchInterval: (current) => (current.state.data?.users_count === null ? UPDATING_POLL_MS : false),
   });
   usePageTitle(query.data ? `${query.data.name} · Audiences` : 'Audience');
+  const loaded = query.data;
+  const isOwnLoaded =
+    loaded !== undefined &&
+    identity !== null &&
+    !(loaded.is_shared && loaded.organization !== identity.organization.id);
+  // The last upload's counts and match rate come from its history entry (the history dialog shares this query).
+  const historyQuery = useQuery({
+    queryKey: [...AUDIENCES_QUERY_KEY, 'history', audienceId],
+    queryFn: ({ signal }) => fetchAudienceHistory(audienceId, signal),
+    enabled: isOwnLoaded && isUploadType(loaded.type),
+  });
+  const lastUpload = historyQuery.data ? lastUploadOf(historyQuery.data) : null;
 
   if (query.isPending && query.fetchStatus !== 'idle') {
     return <LinearProgress aria-label="Loading the audience" />;
@@ -63,6 +77,12 @@ export const AudiencePage = () => {
   const facts: [string, string][] = [
     ['Type', AUDIENCE_TYPE_LABELS[audience.type]],
     ['Users', usersCountText(audience)],
+    ...(lastUpload
+      ? ([
+          ['Match rate', `${formatMatchRate(lastUpload.match_rate)} of the last upload`],
+          ['Last upload', `${formatDateTime(lastUpload.at)}: ${reportCounts(lastUpload)}`],
+        ] satisfies [string, string][])
+      : []),
     ['Organization', audience.organization_name],
   ];
   if (audience.description) facts.push(['Description', audience.description]);

@@ -13,6 +13,7 @@ import {
   ZAudienceCreate,
   ZAudienceUpdate,
 } from '@beacon/domain/validation/audience-form';
+import { keepValidIdentifiersLabel } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../../app/session/session-store';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { formatNumber } from '../../../../lib/format';
 import { useResourceSave } from '../../hooks/use-resource-save';
 import {
   AUDIENCES_QUERY_KEY,
@@ -40,6 +42,7 @@ import {
   updateAudience,
 } from '../api/audience';
 import { useIdentifiersUpload } from '../hooks/use-identifiers-upload';
+import { matchRateText } from '../utils/upload-report';
 import { IdentifiersFields } from './IdentifiersFields';
 
 type Values = {
@@ -124,13 +127,16 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
   const change = (next: Partial<Values>) => setValues({ ...values, ...next });
   const withUpload = !audience && isUploadType(values.type) && upload.values.file !== null;
 
-  /** The identifiers file sent to the audience just created; null when it was refused (the upload says why). */
-  const sendFile = async (target: Audience): Promise<Saved | null> => {
-    const result = await upload.send(target.id);
+  /**
+   * The identifiers file sent to the audience just created (keeping only its valid identifiers once the user chose
+   * so); null when it was refused (the upload says why).
+   */
+  const sendFile = async (target: Audience, keepValid = false): Promise<Saved | null> => {
+    const result = await upload.send(target.id, { keepValid });
     return (
       result && {
         audience: result.audience,
-        message: `${target.name} created with ${result.identifiers.toLocaleString()} identifiers: its users count is updating`,
+        message: `${target.name} created with ${formatNumber(result.identifiers)} identifiers (${matchRateText(result).toLowerCase()}): its users count is updating`,
       }
     );
   };
@@ -139,7 +145,7 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
     event.preventDefault();
     form.setFailure(undefined);
     if (created) {
-      if (upload.check()) await form.save(() => sendFile(created));
+      if (upload.check()) await form.save(() => sendFile(created, upload.canKeepValid));
       return;
     }
     const body = bodyOf(values);
@@ -168,7 +174,15 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
     <ResourceDialog
       title={audience ? `Edit ${audience.name}` : 'New audience'}
       onSubmit={submit}
-      submitLabel={created ? 'Upload the file' : audience ? 'Save' : 'Create'}
+      submitLabel={
+        created
+          ? upload.canKeepValid
+            ? keepValidIdentifiersLabel(upload.refusal?.report.identifiers ?? 0)
+            : 'Upload the file'
+          : audience
+            ? 'Save'
+            : 'Create'
+      }
       isBusy={isLocked}
       isDirty={form.isDirty}
       failure={form.failure ?? upload.failure}
@@ -176,7 +190,10 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
     >
       {created && (
         <Alert severity="info">
-          {created.name} was created; its file was not stored. Fix the file and upload it again.
+          {created.name} was created; its file was not stored.{' '}
+          {upload.canKeepValid
+            ? 'Keep its valid identifiers, or choose a fixed file and upload it.'
+            : 'Choose a fixed file and upload it.'}
         </Alert>
       )}
       <TextField
@@ -287,6 +304,8 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
             onChange={upload.setValues}
             errors={upload.errors}
             rejection={upload.rejection}
+            refusal={upload.refusal}
+            canKeepValid={upload.canKeepValid}
             progress={upload.progress}
             disabled={isLocked}
           />

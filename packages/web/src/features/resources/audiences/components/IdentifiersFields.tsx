@@ -4,15 +4,18 @@ import {
   AUDIENCE_IDENTIFIER_TYPES,
   type AudienceIdentifierType,
 } from '@beacon/domain/validation/audience-identifiers';
-import { AUDIENCE_NO_REBUILD_LABEL } from '@beacon/domain/validation/messages';
+import { AUDIENCE_NO_REBUILD_LABEL, keepValidIdentifiersLabel } from '@beacon/domain/validation/messages';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { UploadField } from '../../../../components/UploadField';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import type { FieldErrors, FileRejection } from '../../utils/form-errors';
+import type { UploadRefusal } from '../utils/upload-report';
+import { UploadReport } from './UploadReport';
 
 export type IdentifiersValues = {
   readonly file: File | null;
@@ -27,6 +30,9 @@ type Props = {
   readonly onChange: (values: IdentifiersValues) => void;
   readonly errors: FieldErrors;
   readonly rejection: FileRejection | null;
+  /** A file refused for its lines: its report, and whether its valid identifiers may be kept. */
+  readonly refusal: UploadRefusal | null;
+  readonly canKeepValid: boolean;
   readonly progress: number | null;
   readonly disabled: boolean;
 };
@@ -34,12 +40,35 @@ type Props = {
 /**
  * The identifiers upload of a private audience (§5): the file (one identifier per line, optionally
  * `identifier,type`), the type of lines without one, and the checkbox committing not to rebuild the audience
- * from the identifiers, without which the server refuses the upload. Progress while sending; every bad line
- * of a rejected file.
+ * from the identifiers, without which the server refuses the upload. Progress while sending; the report of a
+ * file with bad lines (counts, match rate, the first bad lines), whose valid identifiers the dialog's main button
+ * then offers to keep.
  */
-export const IdentifiersFields = ({ values, onChange, errors, rejection, progress, disabled }: Props) => (
+export const IdentifiersFields = ({
+  values,
+  onChange,
+  errors,
+  rejection,
+  refusal,
+  canKeepValid,
+  progress,
+  disabled,
+}: Props) => (
   <Stack spacing={2}>
     {rejection && <FileRejectionAlert rejection={rejection} />}
+    {refusal && (
+      <UploadReport
+        report={refusal.report}
+        title={refusal.message}
+        severity={canKeepValid ? 'warning' : 'error'}
+      >
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {canKeepValid
+            ? `Nothing is stored until you choose: "${keepValidIdentifiersLabel(refusal.report.identifiers)}" stores them without the bad lines, or choose a fixed file.`
+            : 'Choose a fixed file to upload.'}
+        </Typography>
+      </UploadReport>
+    )}
     <UploadField
       label="Choose an identifiers file"
       accept=".csv,.txt"

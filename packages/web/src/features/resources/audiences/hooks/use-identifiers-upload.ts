@@ -11,65 +11,108 @@ import {
 } from '../../utils/form-errors';
 import { type AudienceUploadResult, uploadAudienceIdentifiers } from '../api/audience';
 import { EMPTY_IDENTIFIERS, type IdentifiersValues } from '../components/IdentifiersFields';
+import { canKeepValid, type UploadRefusal, uploadRefusalOf } from '../utils/upload-report';
 
 export type IdentifiersUpload = {
   readonly values: IdentifiersValues;
+  /** A new file or type makes the last refusal's report stale: it goes. */
   readonly setValues: (values: IdentifiersValues) => void;
   readonly errors: FieldErrors;
+  /** A file refused as a whole (empty, too large…). */
   readonly rejection: FileRejection | null;
+  /** A file refused for its lines, with its report: nothing was stored. */
+  readonly refusal: UploadRefusal | null;
+  /** The refused file has valid identifiers: the user may keep them and drop the bad lines. */
+  readonly canKeepValid: boolean;
   readonly failure: string | undefined;
   readonly progress: number | null;
   /** Checks the form with the call's schema; answers whether it may be sent. */
   readonly check: () => boolean;
-  /** Sends the file to the audience; null when it was refused (the errors say why). */
-  readonly send: (audienceId: number) => Promise<AudienceUploadResult | null>;
+  /**
+   * Sends the file to the audience, keeping only its valid identifiers when `keepValid`; null when it was refused
+   * (the errors, the rejection or the refusal say why).
+   */
+  readonly send: (
+    audienceId: number,
+    options?: { readonly keepValid?: boolean },
+  ) => Promise<AudienceUploadResult | null>;
 };
 
-/** The state of an identifiers upload: checked with the exact schema of the call, sent with progress. */
+/**
+ * The state of an identifiers upload: checked with the exact schema of the call, sent with progress. A file with
+ * bad lines is refused with its report (nothing stored); the user then sends it again keeping the valid
+ * identifiers, or fixes it.
+ */
 export const useIdentifiersUpload = (): IdentifiersUpload => {
-  const [values, setValues] = useState<IdentifiersValues>(EMPTY_IDENTIFIERS);
+  const [values, setValuesState] = useState<IdentifiersValues>(EMPTY_IDENTIFIERS);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [rejection, setRejection] = useState<FileRejection | null>(null);
+  const [refusal, setRefusal] = useState<UploadRefusal | null>(null);
   const [failure, setFailure] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
 
-  const fields = () => ({
+  const setValues = (next: IdentifiersValues) => {
+    if (next.file !== values.file || next.identifierType !== values.identifierType) {
+      setRefusal(null);
+      setRejection(null);
+    }
+    setValuesState(next);
+  };
+
+  const fields = (keepValid: boolean) => ({
     commits_not_to_rebuild: values.isCommitted,
     identifier_type: values.identifierType,
+    keep_valid: keepValid,
   });
 
   const check = (): boolean => {
-    const result = checkWith(ZAudienceIdentifiersUpload, fields());
+    const result = checkWith(ZAudienceIdentifiersUpload, fields(false));
     const next: Record<string, string> = result.ok ? {} : { ...result.errors };
     if (!values.file) next.file = AUDIENCE_FILE_REQUIRED_MESSAGE;
     setErrors(next);
     return Object.keys(next).length === 0;
   };
 
-  const send = async (audienceId: number): Promise<AudienceUploadResult | null> => {
-    const parsed = ZAudienceIdentifiersUpload.safeParse(fields());
+  const send = async (
+    audienceId: number,
+    { keepValid = false }: { readonly keepValid?: boolean } = {},
+  ): Promise<AudienceUploadResult | null> => {
+    const parsed = ZAudienceIdentifiersUpload.safeParse(fields(keepValid));
     if (!values.file || !parsed.success) return null;
     setFailure(undefined);
     setRejection(null);
+    setRefusal(null);
     setProgress(0);
     try {
       return await uploadAudienceIdentifiers(audienceId, parsed.data, values.file, setProgress);
     } catch (error) {
+      const refused = uploadRefusalOf(error);
+      if (refused) {
+        setRefusal(refused);
+        setErrors({});
+        return null;
+      }
       const rejected = fileRejectionOf(error);
-      // The file-level message is the alert's title: the list keeps the lines (and "…N more lines").
-      const fileRejection = rejected && {
-        ...rejected,
-        lines: rejected.lines.filter((line) => line.line !== null || line.message !== rejected.message),
-      };
-      setRejection(fileRejection);
-      const fieldErrors = fileRejection ? {} : errorsOfApiError(error);
+      setRejection(rejected);
+      const fieldErrors = rejected ? {} : errorsOfApiError(error);
       setErrors(fieldErrors);
-      if (!fileRejection && Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
+      if (!rejected && Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
       return null;
     } finally {
       setProgress(null);
     }
   };
 
-  return { values, setValues, errors, rejection, failure, progress, check, send };
+  return {
+    values,
+    setValues,
+    errors,
+    rejection,
+    refusal,
+    canKeepValid: canKeepValid(refusal),
+    failure,
+    progress,
+    check,
+    send,
+  };
 };
