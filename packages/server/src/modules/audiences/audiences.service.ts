@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { canEditAudiences, ORGANIZATION_ROLE_RESOURCES } from '@beacon/domain/access/permissions';
@@ -40,6 +39,7 @@ import type { Kysely } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { identifierHasher } from '../../lib/identifier-hash';
 import { installationSecret } from '../../lib/installation-secrets';
 import {
   assertCanEdit,
@@ -413,10 +413,6 @@ export const audienceForUpload = async (
   return audience;
 };
 
-/** The keyed hash of an identifier (HMAC-SHA256 under the installation's key), as hex. */
-const hasherOf = (secret: string) => (identifier: string) =>
-  createHmac('sha256', secret).update(identifier).digest('hex');
-
 /** What a file held, as the upload answers it and as a refusal's `report`. */
 const reportOf = (
   lines: number,
@@ -476,7 +472,7 @@ export const uploadAudienceIdentifiers = async (
   file: Readable & { truncated?: boolean },
   onTooLarge: () => AppError,
 ): Promise<TAudienceUploadResult> => {
-  const hash = hasherOf(await installationSecret(deps.db, 'audienceIdentifiers'));
+  const hash = identifierHasher(await installationSecret(deps.db, 'audienceIdentifiers'));
   const reader = createIdentifierReader(fields.identifier_type);
   const decoder = new StringDecoder('utf8');
   const now = deps.clock.now();

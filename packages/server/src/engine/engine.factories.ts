@@ -1,0 +1,58 @@
+/** Test data for the engine's unit tests: a strategy that targets nothing, and the fixture requests. */
+import { readFileSync } from 'node:fs';
+import { DAYS_OF_WEEK } from '@beacon/domain/dictionary/campaigns';
+import { parseBidRequest, type TBidRequest } from './openrtb';
+import type { CompiledStrategy } from './strategy-index';
+
+export const FIXTURE_NAMES = [
+  'simple-banner',
+  'mobile-app',
+  'video-companions',
+  'pmp-direct-deal',
+  'native',
+] as const;
+export type FixtureName = (typeof FIXTURE_NAMES)[number];
+
+export const fixtureText = (name: FixtureName): string =>
+  readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8');
+
+/** A fixture request, parsed (a fresh copy each call, so tests may change it). */
+export const fixture = (name: FixtureName): TBidRequest => {
+  const parsed = parseBidRequest(fixtureText(name));
+  if (!parsed.ok) throw new Error(`fixture ${name}: ${parsed.reason}`);
+  return parsed.request;
+};
+
+/** A live CPM strategy of a generic campaign in USD that targets nothing, with one 300x250 banner. */
+export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): CompiledStrategy => ({
+  strategyId: '11',
+  campaignId: '7',
+  organizationId: '3',
+  campaignType: 'generic',
+  pricing: 'cpm',
+  bidMicros: 2_000_000n,
+  currency: 'usd',
+  schedule: {
+    timeZone: 'UTC',
+    startDay: null,
+    endDay: null,
+    days: new Set(DAYS_OF_WEEK),
+    ranges: [{ from: 0, to: 1440 }],
+  },
+  geo: { countries: new Set(), regions: new Set(), cities: [], areas: [], locationAudiences: [] },
+  deviceTypes: new Set(),
+  deviceIdTypes: new Set(),
+  supply: {
+    bundleIds: new Set(),
+    iabCategories: new Set(),
+    appCategories: new Set(),
+    publishers: { allow: null, block: new Set() },
+  },
+  videoPositions: new Set(),
+  deals: [],
+  audiences: { atLeastOneOf: [], mandatory: [], excluded: [] },
+  advertiserDomains: ['shop.example'],
+  adCategories: [],
+  creatives: [{ id: '501', kind: 'banner', size: { w: 300, h: 250 }, attributes: [] }],
+  ...overrides,
+});

@@ -1,0 +1,181 @@
+/**
+ * The compiled, in-memory form of one live strategy with its campaign, as the bidder reads it (DESIGN §8,
+ * decision 040). Built from the database by the index compiler (campaigns, strategies, creatives, deals,
+ * geolists, location audiences, publisher lists, audiences) and replaced on change; the rules in
+ * targeting.ts and price.ts read nothing else. Sets are pre-normalised (lower case, trimmed) so a rule is a
+ * lookup, never a scan of text. An empty set means "not targeted" (anything passes) unless a field says
+ * otherwise.
+ */
+import type {
+  CampaignType,
+  DayOfWeek,
+  DeviceIdType,
+  DeviceType,
+  PricingType,
+  VideoPosition,
+} from '@beacon/domain/dictionary/campaigns';
+import type { CreativeAttribute } from '@beacon/domain/dictionary/creatives';
+import type { Currency } from '@beacon/domain/dictionary/currencies';
+import type { DealType } from '@beacon/domain/dictionary/deals';
+import type { SupplyPartner } from '@beacon/domain/dictionary/partners';
+
+/** A day as `YYYY-MM-DD`. */
+export type Day = string;
+
+/** Minutes since midnight, `to` exclusive; 1440 is the end of the day (the schedule's `24:00`). */
+export type MinuteRange = { readonly from: number; readonly to: number };
+
+/**
+ * When the strategy may bid, in `timeZone` (IANA). Campaigns store no time zone yet: the compiler passes
+ * the one it decides (UTC until a campaign carries its own), so the rule never guesses.
+ */
+export type CompiledSchedule = {
+  readonly timeZone: string;
+  /** Flight, inclusive; null: open. The strategy's own dates when it has them, else the campaign's. */
+  readonly startDay: Day | null;
+  readonly endDay: Day | null;
+  /** Every range applies to every selected day; no days or no ranges never bids (§5 alert). */
+  readonly days: ReadonlySet<DayOfWeek>;
+  readonly ranges: readonly MinuteRange[];
+};
+
+/** A circle on the map: a geolist area or a location audience area (radius in metres). */
+export type GeoArea = { readonly lat: number; readonly lon: number; readonly radiusMetres: number };
+
+/** A location audience (decision 017): its areas count only between its days and within its hours. */
+export type CompiledLocationAudience = {
+  readonly id: string;
+  readonly areas: readonly GeoArea[];
+  readonly startDay: Day;
+  readonly endDay: Day;
+  readonly hours: MinuteRange;
+  readonly timeZone: string;
+};
+
+/** A targeted city: `ES-AN-Málaga` becomes country ES, region AN and the folded name `malaga`. */
+export type CompiledCity = { readonly countryIso2: string; readonly region: string; readonly name: string };
+
+export type CompiledGeo = {
+  /** ISO 3166-1 alpha-3, upper case: campaigns store alpha-3, as OpenRTB sends it. */
+  readonly countries: ReadonlySet<string>;
+  /** `<alpha-2>-<subdivision>`, upper case ("ES-AN"). */
+  readonly regions: ReadonlySet<string>;
+  readonly cities: readonly CompiledCity[];
+  /** Geolist areas of the campaign and the strategy; empty: no geolist targeted. */
+  readonly areas: readonly GeoArea[];
+  readonly locationAudiences: readonly CompiledLocationAudience[];
+};
+
+/** Publisher ids, app bundles and web domains, lower case, `www.` dropped from domains. */
+export type CompiledPublishers = {
+  /** Null: no allowlist targeted. An allowlist with no entries allows nothing. */
+  readonly allow: ReadonlySet<string> | null;
+  readonly block: ReadonlySet<string>;
+};
+
+export type CompiledSupply = {
+  /** App bundles or store ids the strategy buys on, lower case; empty: any. */
+  readonly bundleIds: ReadonlySet<string>;
+  /** IAB content categories, upper case (IAB2 covers IAB2-1); empty: any. */
+  readonly iabCategories: ReadonlySet<string>;
+  /**
+   * The product's own app categories (§3): ids ("8", "8-3") and names, lower case. OpenRTB has no app store
+   * taxonomy, so an app's `cat` entries are compared with both; empty: any.
+   */
+  readonly appCategories: ReadonlySet<string>;
+  readonly publishers: CompiledPublishers;
+};
+
+/** A targeted deal (decision 016); floor in micros of `currency`. */
+export type CompiledDeal = {
+  readonly id: string;
+  /** The deal id the exchange sends in imp.pmp.deals[].id. */
+  readonly externalId: string;
+  readonly supplyPartner: SupplyPartner;
+  readonly type: DealType;
+  readonly floorMicros: bigint;
+  readonly currency: Currency;
+  readonly startDay: Day;
+  readonly endDay: Day | null;
+};
+
+/** One audience as a set of keyed hashes (HMAC-SHA256 hex, decision 019). */
+export type CompiledAudience = { readonly id: string; readonly hashes: ReadonlySet<string> };
+
+export type CompiledAudiences = {
+  readonly atLeastOneOf: readonly CompiledAudience[];
+  readonly mandatory: readonly CompiledAudience[];
+  readonly excluded: readonly CompiledAudience[];
+};
+
+export type CompiledSize = { readonly w: number; readonly h: number };
+
+type CreativeBase = {
+  readonly id: string;
+  /** OpenRTB creative attributes (§3 codes 0-18; 0 "none" is never sent). */
+  readonly attributes: readonly CreativeAttribute[];
+};
+export type CompiledBannerCreative = CreativeBase & { readonly kind: 'banner'; readonly size: CompiledSize };
+export type CompiledVideoCreative = CreativeBase & {
+  readonly kind: 'video';
+  /** MIME types of the renditions; empty: unknown (a request naming mimes is then not served). */
+  readonly mimes: readonly string[];
+  /** Seconds; null: unknown (a request bounding the duration is then not served). */
+  readonly durationSeconds: number | null;
+  /** OpenRTB protocols the VAST can be served as (2 VAST 2.0, 3 VAST 3.0, 7 VAST 4.0, ...). */
+  readonly protocols: readonly number[];
+  /** The companion banner the VAST carries, for the markup; a companion slot is never required. */
+  readonly companion: CompiledSize | null;
+};
+export type CompiledAudioCreative = CreativeBase & {
+  readonly kind: 'audio';
+  readonly mimes: readonly string[];
+  readonly durationSeconds: number | null;
+};
+export type CompiledNativeCreative = CreativeBase & {
+  readonly kind: 'native';
+  readonly title: string;
+  readonly description: string;
+  readonly callToAction: string;
+  readonly sponsoredBy: string;
+  readonly mainImage: CompiledSize | null;
+  readonly icon: CompiledSize | null;
+};
+export type CompiledCreative =
+  | CompiledBannerCreative
+  | CompiledVideoCreative
+  | CompiledAudioCreative
+  | CompiledNativeCreative;
+
+/** One live strategy, ready to bid: everything a rule or the price needs. */
+export type CompiledStrategy = {
+  readonly strategyId: string;
+  readonly campaignId: string;
+  readonly organizationId: string;
+  readonly campaignType: CampaignType;
+  readonly pricing: PricingType;
+  /** The strategy's bid (else the campaign's): a CPM, or the price of one click for CPC; micros of `currency`. */
+  readonly bidMicros: bigint;
+  readonly currency: Currency;
+  readonly schedule: CompiledSchedule;
+  readonly geo: CompiledGeo;
+  /** Empty: any device type the campaign type allows. */
+  readonly deviceTypes: ReadonlySet<DeviceType>;
+  /** Empty or holding `fake`: any identifier or none (§3). */
+  readonly deviceIdTypes: ReadonlySet<DeviceIdType>;
+  readonly supply: CompiledSupply;
+  /** Video positions (§9 pre-, mid-, post-roll) video creatives may fill; empty: any. */
+  readonly videoPositions: ReadonlySet<VideoPosition>;
+  /** Empty: open auction only; otherwise only through one of these deals. */
+  readonly deals: readonly CompiledDeal[];
+  readonly audiences: CompiledAudiences;
+  /** The advertiser's domains (bid.adomain), lower case; checked against the request's badv. */
+  readonly advertiserDomains: readonly string[];
+  /** The ad's own IAB categories (bid.cat), checked against bcat; empty when the advertiser declared none. */
+  readonly adCategories: readonly string[];
+  /** Approved creatives linked and active; the rules pick those that fit an impression. */
+  readonly creatives: readonly CompiledCreative[];
+};
+
+/** The strategy's own delivery so far, from the counters (CTR learning, price.ts). */
+export type StrategyStats = { readonly impressions: number; readonly clicks: number };
