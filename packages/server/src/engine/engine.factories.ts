@@ -32,6 +32,14 @@ export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): Compil
   pricing: 'cpm',
   bidMicros: 2_000_000n,
   currency: 'usd',
+  budget: {
+    timespan: 'lifetime',
+    campaignBudgetMicros: 1_000_000_000n,
+    dailyBudgetMicros: null,
+    dailyImpressions: null,
+    dailyClicks: null,
+    budgetSharePercent: 100,
+  },
   schedule: {
     timeZone: 'UTC',
     startDay: null,

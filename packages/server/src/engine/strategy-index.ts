@@ -7,6 +7,7 @@
  * otherwise.
  */
 import type {
+  BudgetTimespan,
   CampaignType,
   DayOfWeek,
   DeviceIdType,
@@ -147,6 +148,20 @@ export type CompiledCreative =
   | CompiledAudioCreative
   | CompiledNativeCreative;
 
+/**
+ * The money and caps the pacing and budget counters hold a strategy to (micros of `currency`); null: not set.
+ * The campaign's budget is shared by its strategies by `budgetSharePercent`. What has been spent is not here:
+ * the counters hold it (DESIGN §8), so spending never rebuilds the index.
+ */
+export type CompiledBudget = {
+  readonly timespan: BudgetTimespan | null;
+  readonly campaignBudgetMicros: bigint | null;
+  readonly dailyBudgetMicros: bigint | null;
+  readonly dailyImpressions: number | null;
+  readonly dailyClicks: number | null;
+  readonly budgetSharePercent: number;
+};
+
 /** One live strategy, ready to bid: everything a rule or the price needs. */
 export type CompiledStrategy = {
   readonly strategyId: string;
@@ -157,6 +172,7 @@ export type CompiledStrategy = {
   /** The strategy's bid (else the campaign's): a CPM, or the price of one click for CPC; micros of `currency`. */
   readonly bidMicros: bigint;
   readonly currency: Currency;
+  readonly budget: CompiledBudget;
   readonly schedule: CompiledSchedule;
   readonly geo: CompiledGeo;
   /** Empty: any device type the campaign type allows. */

@@ -156,8 +156,23 @@ const formatterOf = (timeZone: string): Intl.DateTimeFormat => {
   return formatter;
 };
 
+/**
+ * The last answer per zone, by UTC minute: every strategy of a request asks for the same minute, and
+ * formatting it is most of what the rules cost (measured in decision 040). Zones shift by whole minutes.
+ */
+const lastLocalTimes = new Map<string, { readonly minute: number; readonly local: LocalTime | undefined }>();
+
 /** The wall-clock day, weekday and minute of `now` in an IANA zone, or undefined for an unknown zone. */
 export const localTime = (now: Date, timeZone: string): LocalTime | undefined => {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastLocalTimes.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.local;
+  const local = formatLocalTime(now, timeZone);
+  lastLocalTimes.set(timeZone, { minute, local });
+  return local;
+};
+
+const formatLocalTime = (now: Date, timeZone: string): LocalTime | undefined => {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = formatterOf(timeZone).formatToParts(now);

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { buildStrategy, FIXTURE_NAMES, fixture } from './engine.factories';
+import { bucketsOf, candidatesIn } from './index-store';
+import type { TBidRequest } from './openrtb';
+import type { CompiledCreative, CompiledStrategy } from './strategy-index';
+import { evaluate } from './targeting';
+
+/**
+ * The index's lookup buckets only leave out strategies that `evaluate` rejects: over random strategies and
+ * requests, evaluating the candidates answers what evaluating every strategy answers (decision 040).
+ */
+
+/** A small seeded generator (mulberry32), so that a failure replays. */
+const randomOf = (seed: number) => {
+  let state = seed;
+  return (): number => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+const COUNTRIES = ['USA', 'ESP', 'FRA', 'DEU', 'GBR'];
+const TYPES = ['generic', 'app-promotion', 'smart-tv', 'dooh', 'proximity'] as const;
+const CREATIVES: readonly CompiledCreative[] = [
+  { id: 'b', kind: 'banner', size: { w: 300, h: 250 }, attributes: [] },
+  { id: 'b2', kind: 'banner', size: { w: 728, h: 90 }, attributes: [] },
+  {
+    id: 'v',
+    kind: 'video',
+    mimes: ['video/mp4'],
+    durationSeconds: 15,
+    protocols: [7],
+    companion: null,
+    attributes: [],
+  },
+  {
+    id: 'n',
+    kind: 'native',
+    title: 'Title',
+    description: 'Description',
+    callToAction: 'Buy',
+    sponsoredBy: 'Shop',
+    mainImage: { w: 1200, h: 627 },
+    icon: { w: 80, h: 80 },
+    attributes: [],
+  },
+];
+
+const pick = <T>(random: () => number, values: readonly T[]): T => {
+  const value = values[Math.floor(random() * values.length)];
+  if (value === undefined) throw new Error('empty choice');
+  return value;
+};
+const some = <T>(random: () => number, values: readonly T[], chance: number): T[] =>
+  values.filter(() => random() < chance);
+
+const randomStrategy = (random: () => number, id: number): CompiledStrategy => {
+  const creatives = some(random, CREATIVES, 0.4);
+  return buildStrategy({
+    strategyId: String(id),
+    campaignType: pick(random, TYPES),
+    geo: {
+      countries: new Set(random() < 0.3 ? [] : some(random, COUNTRIES, 0.4)),
+      regions: new Set(),
+      cities: [],
+      areas: [],
+      locationAudiences: [],
+    },
+    creatives: creatives.length === 0 ? [pick(random, CREATIVES)] : creatives,
+  });
+};
+
+const randomRequest = (random: () => number): TBidRequest => {
+  const request = fixture(
+    pick(
+      random,
+      FIXTURE_NAMES.filter((name) => name !== 'pmp-direct-deal'),
+    ),
+  );
+  const country = random() < 0.15 ? undefined : pick(random, [...COUNTRIES, 'ITA']).toLowerCase();
+  // 0: the request does not say.
+  const devicetype = pick(random, [0, 1, 2, 3, 4, 5, 7]);
+  request.device = {
+    ...request.device,
+    ...(devicetype === 0 ? {} : { devicetype }),
+    geo: country === undefined ? {} : { country },
+  };
+  if (random() < 0.1) request.dooh = { id: 'screen-1' };
+  return request;
+};
+
+describe('the lookup buckets', () => {
+  it('leave out only strategies that evaluate rejects', () => {
+    const random = randomOf(40);
+    const strategies = Array.from({ length: 400 }, (_, i) => randomStrategy(random, i + 1));
+    const buckets = bucketsOf(strategies);
+    let matched = 0;
+    let candidatesSeen = 0;
+    for (let n = 0; n < 300; n += 1) {
+      const request = randomRequest(random);
+      const ctx = {
+        now: new Date('2026-11-23T10:30:00Z'),
+        seat: 'beacon',
+        identity: { types: new Set<never>(), hashes: [] },
+      };
+      for (const imp of request.imp) {
+        const passing = (list: readonly CompiledStrategy[]) =>
+          list
+            .filter((strategy) => evaluate(strategy, imp, request, ctx).ok)
+            .map((strategy) => strategy.strategyId)
+            .sort();
+        const candidates = candidatesIn(buckets, request, imp);
+        expect(new Set(candidates).size).toBe(candidates.length);
+        expect(passing(candidates)).toEqual(passing(strategies));
+        matched += passing(candidates).length;
+        candidatesSeen += candidates.length;
+      }
+    }
+    // The check is not vacuous: requests matched strategies, and the buckets left most of them out.
+    expect(matched).toBeGreaterThan(100);
+    expect(candidatesSeen).toBeLessThan(300 * strategies.length * 0.5);
+  });
+});

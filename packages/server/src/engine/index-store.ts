@@ -1,0 +1,264 @@
+/**
+ * The bidder's in-memory index of live strategies (DESIGN §8, decision 040): compiled from the database
+ * (compile.ts), looked up without a database round trip, refreshed when a cheap change marker moves, and
+ * failing closed: when its state cannot be read, or is older than it may be, it answers no strategy at all.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { type CompiledIndex, compileLiveStrategies, readChangeMarker } from './compile';
+import type { TBidRequest, TImp } from './openrtb';
+import type { CompiledCreative, CompiledStrategy } from './strategy-index';
+import { deviceTypesOf } from './targeting';
+
+/** How often the change marker is read: a console change is live within about this, well inside 5 s. */
+export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** An index older than this (no successful poll since) is not used: the bidder does not bid on stale state. */
+export const DEFAULT_MAX_STALENESS_MS = 5_000;
+
+/** A timer the store can be given, so that tests run polls without real time. */
+export type PollTimer = {
+  readonly set: (callback: () => void, ms: number) => unknown;
+  readonly clear: (handle: unknown) => void;
+};
+const realTimer: PollTimer = {
+  set: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // The poll alone never keeps the process alive.
+    handle.unref();
+    return handle;
+  },
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type StrategyIndexOptions = {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly pollIntervalMs?: number;
+  readonly maxStalenessMs?: number;
+  readonly maxAudienceHashes?: number;
+  readonly timer?: PollTimer;
+  /** Told of every failed load or poll (the caller logs it); the store has already failed closed. */
+  readonly onError?: (error: unknown) => void;
+};
+
+export type RefreshOutcome = 'rebuilt' | 'unchanged' | 'failed';
+
+// ---------------------------------------------------------------------------------------------------------
+// Lookup structures
+
+/**
+ * What a request's supply allows (checkCampaignTypeSupply): DOOH strategies buy only screens, Connected TV
+ * strategies only connected-TV devices, the other types anything but screens.
+ */
+type SupplyClass = 'dooh' | 'ctv' | 'general';
+const supplyClassOf = (strategy: CompiledStrategy): SupplyClass =>
+  strategy.campaignType === 'dooh' ? 'dooh' : strategy.campaignType === 'smart-tv' ? 'ctv' : 'general';
+const requestSupplyClasses = (request: TBidRequest): readonly SupplyClass[] => {
+  if (request.dooh !== undefined) return ['dooh'];
+  return deviceTypesOf(request).includes('connectedtv') ? ['general', 'ctv'] : ['general'];
+};
+
+type Media = CompiledCreative['kind'];
+const impMedia = (imp: TImp): Media[] => {
+  const media: Media[] = [];
+  if (imp.banner !== undefined) media.push('banner');
+  if (imp.video !== undefined) media.push('video');
+  if (imp.audio !== undefined) media.push('audio');
+  if (imp.native !== undefined) media.push('native');
+  return media;
+};
+
+/** Strategies that target no country are under this key. */
+const ANY_COUNTRY = '*';
+
+const bucketKey = (country: string, supply: SupplyClass, media: Media): string =>
+  `${country}|${supply}|${media}`;
+
+/**
+ * Buckets by country, supply class and creative media: the rules that every request can answer with one set
+ * lookup, and that reject most strategies for a given request. A strategy lies in the buckets of each of its
+ * countries (or ANY_COUNTRY) and of each media its creatives have; a lookup reads the request's country and
+ * ANY_COUNTRY. Only strategies that the rules would reject are left out, so `evaluate` over the candidates
+ * answers what it answers over all strategies (index-store.test.ts checks this on random requests).
+ */
+export const bucketsOf = (strategies: readonly CompiledStrategy[]): Map<string, CompiledStrategy[]> => {
+  const buckets = new Map<string, CompiledStrategy[]>();
+  for (const strategy of strategies) {
+    const countries = strategy.geo.countries.size === 0 ? [ANY_COUNTRY] : [...strategy.geo.countries];
+    const media = new Set(strategy.creatives.map((creative) => creative.kind));
+    const supply = supplyClassOf(strategy);
+    for (const country of countries) {
+      for (const kind of media) {
+        const key = bucketKey(country, supply, kind);
+        const bucket = buckets.get(key);
+        if (bucket === undefined) buckets.set(key, [strategy]);
+        else bucket.push(strategy);
+      }
+    }
+  }
+  return buckets;
+};
+
+/** The strategies of the buckets a request and one of its impressions reach; each strategy once. */
+export const candidatesIn = (
+  buckets: ReadonlyMap<string, readonly CompiledStrategy[]>,
+  request: TBidRequest,
+  imp: TImp,
+): CompiledStrategy[] => {
+  const country = request.device?.geo?.country?.trim().toUpperCase();
+  const countries = country === undefined || country === '' ? [ANY_COUNTRY] : [country, ANY_COUNTRY];
+  const media = impMedia(imp);
+  const found: CompiledStrategy[] = [];
+  const seen = media.length > 1 ? new Set<CompiledStrategy>() : undefined;
+  for (const key of countries) {
+    for (const supply of requestSupplyClasses(request)) {
+      for (const kind of media) {
+        for (const strategy of buckets.get(bucketKey(key, supply, kind)) ?? []) {
+          if (seen !== undefined) {
+            if (seen.has(strategy)) continue;
+            seen.add(strategy);
+          }
+          found.push(strategy);
+        }
+      }
+    }
+  }
+  return found;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The store
+
+type Loaded = {
+  readonly index: CompiledIndex;
+  readonly buckets: ReadonlyMap<string, readonly CompiledStrategy[]>;
+  readonly byId: ReadonlyMap<string, CompiledStrategy>;
+  /** The UTC day it was compiled for: flights are compiled a day around it, so a new day compiles again. */
+  readonly day: string;
+};
+
+const utcDayOf = (date: Date): string => date.toISOString().slice(0, 10);
+
+export class StrategyIndex {
+  readonly #options: StrategyIndexOptions;
+  readonly #pollIntervalMs: number;
+  readonly #maxStalenessMs: number;
+  readonly #timer: PollTimer;
+  #loaded: Loaded | null = null;
+  #lastSuccessAt: number | null = null;
+  #failing = false;
+  #handle: unknown = null;
+  #running = false;
+  #inFlight: Promise<RefreshOutcome> | null = null;
+
+  constructor(options: StrategyIndexOptions) {
+    this.#options = options;
+    this.#pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.#maxStalenessMs = options.maxStalenessMs ?? DEFAULT_MAX_STALENESS_MS;
+    this.#timer = options.timer ?? realTimer;
+  }
+
+  /** Loads the index, then polls the change marker every interval until `stop()`. A failed load polls too. */
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    await this.refresh();
+    this.#schedule();
+  }
+
+  /** Stops polling; the index keeps answering until it is older than it may be. */
+  stop(): void {
+    this.#running = false;
+    if (this.#handle !== null) this.#timer.clear(this.#handle);
+    this.#handle = null;
+  }
+
+  /**
+   * One poll: reads the marker and compiles again when it moved, when the UTC day turned, or when the last
+   * attempt failed. A failure leaves the store unhealthy (and its lookups empty) until a poll succeeds.
+   */
+  refresh(): Promise<RefreshOutcome> {
+    this.#inFlight ??= this.#poll().finally(() => {
+      this.#inFlight = null;
+    });
+    return this.#inFlight;
+  }
+
+  /** True when the index was read and is fresh: the last poll succeeded within the staleness bound. */
+  isHealthy(): boolean {
+    if (this.#loaded === null || this.#failing || this.#lastSuccessAt === null) return false;
+    return this.#options.clock.now().getTime() - this.#lastSuccessAt <= this.#maxStalenessMs;
+  }
+
+  /** Every compiled strategy; none when unhealthy. */
+  strategies(): readonly CompiledStrategy[] {
+    return this.isHealthy() && this.#loaded !== null ? this.#loaded.index.strategies : [];
+  }
+
+  strategy(id: string): CompiledStrategy | undefined {
+    return this.isHealthy() ? this.#loaded?.byId.get(id) : undefined;
+  }
+
+  /**
+   * The strategies worth evaluating for one impression of a request (country, supply and media already
+   * match); none when unhealthy. `evaluate` still decides.
+   */
+  candidates(request: TBidRequest, imp: TImp): readonly CompiledStrategy[] {
+    if (!this.isHealthy() || this.#loaded === null) return [];
+    return candidatesIn(this.#loaded.buckets, request, imp);
+  }
+
+  /** What the last compile left out and how many audience hashes it holds, for diagnostics. */
+  summary(): Pick<CompiledIndex, 'skipped' | 'audienceHashes' | 'compiledAt'> & { strategies: number } {
+    const index = this.#loaded?.index;
+    return {
+      strategies: index?.strategies.length ?? 0,
+      skipped: index?.skipped ?? [],
+      audienceHashes: index?.audienceHashes ?? 0,
+      compiledAt: index?.compiledAt ?? new Date(0),
+    };
+  }
+
+  #schedule(): void {
+    if (!this.#running) return;
+    this.#handle = this.#timer.set(() => {
+      this.#handle = null;
+      void this.refresh().finally(() => this.#schedule());
+    }, this.#pollIntervalMs);
+  }
+
+  async #poll(): Promise<RefreshOutcome> {
+    const { db, clock } = this.#options;
+    const now = clock.now();
+    try {
+      const loaded = this.#loaded;
+      if (loaded !== null && !this.#failing && loaded.day === utcDayOf(now)) {
+        const marker = await readChangeMarker(db);
+        if (marker === loaded.index.marker) {
+          this.#lastSuccessAt = now.getTime();
+          return 'unchanged';
+        }
+      }
+      const index = await compileLiveStrategies(db, {
+        now,
+        ...(this.#options.maxAudienceHashes === undefined
+          ? {}
+          : { maxAudienceHashes: this.#options.maxAudienceHashes }),
+      });
+      this.#loaded = {
+        index,
+        buckets: bucketsOf(index.strategies),
+        byId: new Map(index.strategies.map((strategy) => [strategy.strategyId, strategy])),
+        day: utcDayOf(now),
+      };
+      this.#failing = false;
+      this.#lastSuccessAt = now.getTime();
+      return 'rebuilt';
+    } catch (error) {
+      this.#failing = true;
+      this.#options.onError?.(error);
+      return 'failed';
+    }
+  }
+}
