@@ -82,7 +82,7 @@ test('strategies: add one, activate, pause them all (banner), resume, duplicate,
   const edit = page.getByRole('dialog', { name: `Edit ${first.name}` });
   await textbox(edit, /^Bid/).fill('0.1');
   await edit.getByRole('button', { name: 'Save strategy' }).click();
-  await expect(edit.getByText('The minimum value is 0.25')).toBeVisible();
+  await expect(edit.getByText('The minimum value is $0.25')).toBeVisible();
   await textbox(edit, /^Bid/).fill('3');
   await edit.getByRole('button', { name: 'Save strategy' }).click();
   await expect(edit).toHaveCount(0);
@@ -144,14 +144,22 @@ test('a lifetime start date changes through its dialog, which says the budget re
 
   await page.reload();
   await page.getByRole('button', { name: 'History' }).click();
-  const history = page.getByRole('dialog', { name: 'History' });
-  await expect(
-    history.getByText(/by Olga Owner \(owner\), simulated by Sam Supervisor \(supervisor\)/),
-  ).toBeVisible();
-  await expect(history.getByText(/^by Olga Owner \(owner\)$/).first()).toBeVisible();
-  await expect(history.getByText(new RegExp(`start date: .* → ${newStart}`))).toBeVisible();
+  const history = page.getByRole('dialog', { name: `History of ${campaign.name}` });
+  await expect(history.getByText('by Olga Owner, as simulated by Sam Supervisor')).toBeVisible();
+  await expect(history.getByText('by Olga Owner', { exact: true }).first()).toBeVisible();
+  // Each change in words: labels, dates, money with its currency and dictionary labels, never field names or JSON.
+  await expect(history.getByText('Start date changed and budget reset', { exact: true })).toBeVisible();
+  await expect(history.getByText(`Start date: ${dayFromNow(1)} → ${newStart}`)).toBeVisible();
+  await expect(history.getByText(`End date: ${dayFromNow(60)} → ${dayFromNow(90)}`)).toBeVisible();
+  await expect(history.getByText('Created', { exact: true })).toBeVisible();
+  await expect(history.getByText('Budget: $5,000.00', { exact: true })).toBeVisible();
+  await expect(history.getByText('Type: Multichannel', { exact: true })).toBeVisible();
+  await expect(history.getByText('Targeting › Countries: Spain, France', { exact: true })).toBeVisible();
+  await expect(history.getByText(/start_date|\{"/)).toHaveCount(0);
   await checkAccessibility(page);
   await page.screenshot({ path: '.tmp/screens/campaign-history-1440.png' });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: '.tmp/screens/campaign-history-600.png' });
 });
 
 test('unsaved changes ask before leaving, and a stale save keeps what was typed', async ({

@@ -6,6 +6,7 @@ import type { Principal } from '../app-types';
 import type { Database, HistoryChange } from '../db/schema';
 import { diffFields, type HistoryActor, recordHistory } from '../modules/history/history.service';
 import { AppError } from './app-error';
+import { withHistoryLabels } from './history-labels';
 
 /**
  * The one shape of a tenant resource's reads and writes (docs/decisions/039). A module keeps its routes, schemas,
@@ -264,10 +265,12 @@ export type HistorySubject = {
 
 /**
  * A resource row's history (with its parts', if any), newest first, with who did each change (and who simulated
- * them); each entry names the entity and row it is about.
+ * them); each entry names the entity and row it is about, and the names of the rows its changes refer to by id
+ * that `viewer` may read (`labels`, lib/history-labels.ts).
  */
 export const historyOf = async (
   db: Kysely<Database>,
+  viewer: Principal,
   kind: ResourceKind,
   id: string,
   parts?: HistorySubject['parts'],
@@ -301,7 +304,7 @@ export const historyOf = async (
     .execute();
   const user = (userId: string | null, name: string | null, username: string | null) =>
     userId === null || name === null || username === null ? null : { id: Number(userId), name, username };
-  return rows.map((row) => ({
+  const entries = rows.map((row) => ({
     id: Number(row.id),
     entity: row.entity,
     entity_id: Number(row.entity_id),
@@ -311,4 +314,5 @@ export const historyOf = async (
     changes: row.changes,
     created_at: row.created_at.toISOString(),
   }));
+  return withHistoryLabels(db, viewer, kind.entity, entries);
 };

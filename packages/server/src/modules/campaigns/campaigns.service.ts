@@ -71,11 +71,11 @@ export const campaignHistory = async (
     .select(sql<string>`id::text`.as('id'))
     .where('campaign_id', '=', record.id);
   const internal = mayUseInternal(principal);
-  return (await historyOf(deps.db, CAMPAIGN, record.id, { entity: 'strategy', ids: strategyIds })).map(
-    (entry) => ({
-      ...entry,
-      entity: entry.entity === 'strategy' ? 'strategy' : 'campaign',
-      changes: entry.changes.filter((change) => internal || change.field !== 'internal'),
-    }),
-  );
+  return (
+    await historyOf(deps.db, principal, CAMPAIGN, record.id, { entity: 'strategy', ids: strategyIds })
+  ).map((entry) => ({
+    ...entry,
+    entity: entry.entity === 'strategy' ? 'strategy' : 'campaign',
+    changes: entry.changes.filter((change) => internal || change.field !== 'internal'),
+  }));
 };

@@ -82,7 +82,8 @@ export const creativeHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<THistoryEntry[]> => historyOf(deps.db, CREATIVE, (await visibleCreative(deps, principal, id)).id);
+): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, principal, CREATIVE, (await visibleCreative(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes

@@ -179,7 +179,7 @@ export const getDeal = async (deps: Deps, principal: Principal, id: string): Pro
   toDealView(await visibleDeal(deps, principal, id));
 
 export const dealHistory = async (deps: Deps, principal: Principal, id: string): Promise<THistoryEntry[]> =>
-  historyOf(deps.db, DEAL, (await visibleDeal(deps, principal, id)).id);
+  historyOf(deps.db, principal, DEAL, (await visibleDeal(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes

@@ -287,7 +287,8 @@ export const geolistHistory = async (
   deps: Deps,
   principal: Principal,
   id: string,
-): Promise<THistoryEntry[]> => historyOf(deps.db, GEOLIST, (await visibleGeolist(deps, principal, id)).id);
+): Promise<THistoryEntry[]> =>
+  historyOf(deps.db, principal, GEOLIST, (await visibleGeolist(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes

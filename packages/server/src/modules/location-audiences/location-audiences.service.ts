@@ -201,7 +201,7 @@ export const locationAudienceHistory = async (
   principal: Principal,
   id: string,
 ): Promise<THistoryEntry[]> =>
-  historyOf(deps.db, LOCATION_AUDIENCE, (await visibleLocationAudience(deps, principal, id)).id);
+  historyOf(deps.db, principal, LOCATION_AUDIENCE, (await visibleLocationAudience(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes

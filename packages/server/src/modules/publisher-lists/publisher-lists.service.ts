@@ -279,7 +279,7 @@ export const publisherListHistory = async (
   principal: Principal,
   id: string,
 ): Promise<THistoryEntry[]> =>
-  historyOf(deps.db, PUBLISHER_LIST, (await visibleList(deps, principal, id)).id);
+  historyOf(deps.db, principal, PUBLISHER_LIST, (await visibleList(deps, principal, id)).id);
 
 // ---------------------------------------------------------------------------------------------------------
 // Writes
