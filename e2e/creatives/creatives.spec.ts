@@ -69,6 +69,12 @@ test('a creative manager uploads an image creative and finds it in the library',
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('textbox', { name: 'Click URL' }).fill('https://example.com/spring');
   await expect(dialog.getByText(CREATIVE_ASSET_LIMITS.image.hint)).toBeVisible();
+  // Escape with something typed asks first; keeping on editing loses nothing.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   // A script renamed .png: refused by its content with the §5 hint, the form kept.
   await chooseFile(dialog, 'Image', 'banner.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
   await dialog.getByRole('button', { name: 'Create' }).click();

@@ -22,12 +22,7 @@ import {
 import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -37,7 +32,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
@@ -51,6 +46,7 @@ import {
 } from '../../../components/creative/api/creative';
 import { attributeName, fileSizeText } from '../../../components/creative/creative-text';
 import { EnumSelect } from '../../../components/EnumSelect';
+import { ResourceDialog } from '../../../components/ResourceDialog';
 import { useAdvertiserOptions } from '../api/advertisers';
 import {
   CREATIVE_FILE_SLOTS,
@@ -138,10 +134,9 @@ export type CreativeDialogProps = {
  * edit so that the next try only sends the file again.
  */
 export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDialogProps) => {
-  const { dialogProps, close } = useStackedDialog();
+  const { close } = useStackedDialog();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const titleId = useId();
   const identity = useSessionStore(selectActiveIdentity);
   const advertisers = useAdvertiserOptions(creative ? undefined : identity?.organization.id);
   // The creative as last saved: a create whose file was refused goes on as an edit of what was created.
@@ -319,275 +314,247 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
   const title = saved ? `Edit ${saved.name}` : `New ${CREATIVE_TYPE_LABELS[type].toLowerCase()} creative`;
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={titleId}
+    <ResourceDialog
+      title={title}
+      onSubmit={submit}
+      submitLabel={saved ? 'Save' : 'Create'}
+      isBusy={isBusy}
+      isDirty={!isDone && isDirty}
+      failure={failure}
       maxWidth="md"
-      fullWidth
     >
-      <Box
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={3}>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            )}
-            {saved && saved.state !== 'pending-approval' && (
-              <Alert severity="info">
-                Changing anything but the name sends the creative for approval again; it does not serve
-                meanwhile.
-              </Alert>
-            )}
-            <Group title="General">
-              {!saved && (
-                <EnumSelect
-                  label="Type"
-                  value={type}
-                  options={CREATIVE_TYPES}
-                  labels={CREATIVE_TYPE_LABELS}
-                  onChange={(next) => {
-                    change({ type: next });
-                    setFiles({});
-                    setErrors({});
-                  }}
-                  disabled={isBusy}
-                  helperText={CREATIVE_TYPE_HINTS[type]}
-                />
-              )}
-              {textField('name', 'Name', { required: true, autoFocus: true })}
-              {!saved && advertisers.data && advertisers.data.length > 1 && (
-                <TextField
-                  select
-                  label="Advertiser"
-                  value={values.organization === null ? '' : String(values.organization)}
-                  onChange={(event) => change({ organization: Number(event.target.value) })}
-                  error={errors.organization !== undefined}
-                  helperText={errors.organization ?? 'The organization the creative belongs to'}
-                  disabled={isBusy}
-                >
-                  {advertisers.data.map((option) => (
-                    <MenuItem key={option.id} value={String(option.id)}>
-                      {option.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            </Group>
+      {saved && saved.state !== 'pending-approval' && (
+        <Alert severity="info">
+          Changing anything but the name sends the creative for approval again; it does not serve meanwhile.
+        </Alert>
+      )}
+      <Group title="General">
+        {!saved && (
+          <EnumSelect
+            label="Type"
+            value={type}
+            options={CREATIVE_TYPES}
+            labels={CREATIVE_TYPE_LABELS}
+            onChange={(next) => {
+              change({ type: next });
+              setFiles({});
+              setErrors({});
+            }}
+            disabled={isBusy}
+            helperText={CREATIVE_TYPE_HINTS[type]}
+          />
+        )}
+        {textField('name', 'Name', { required: true, autoFocus: true })}
+        {!saved && advertisers.data && advertisers.data.length > 1 && (
+          <TextField
+            select
+            label="Advertiser"
+            value={values.organization === null ? '' : String(values.organization)}
+            onChange={(event) => change({ organization: Number(event.target.value) })}
+            error={errors.organization !== undefined}
+            helperText={errors.organization ?? 'The organization the creative belongs to'}
+            disabled={isBusy}
+          >
+            {advertisers.data.map((option) => (
+              <MenuItem key={option.id} value={String(option.id)}>
+                {option.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Group>
 
-            {slotsOf(type).length > 0 && (
-              <Group title="Files">
-                {slotsOf(type).map((slot) => {
-                  const rule = uploadRuleOf(type, slot);
-                  if (!rule) return null;
-                  return (
-                    <CreativeFileField
-                      key={`${type}-${slot}`}
-                      label={fileLabel(slot, type)}
-                      accept={rule.limit.extensions.map((extension) => `.${extension}`).join(',')}
-                      file={files[slot] ?? null}
-                      onChange={(file) => chooseFile(slot, file)}
-                      hint={rule.limit.hint}
-                      current={storedFileText(saved, slot)}
-                      error={errors[fileKey(slot)]}
-                      isRequired={slot === 'asset' && !saved}
-                      progress={progress[slot] ?? null}
-                      disabled={isBusy}
-                    />
-                  );
-                })}
-              </Group>
-            )}
+      {slotsOf(type).length > 0 && (
+        <Group title="Files">
+          {slotsOf(type).map((slot) => {
+            const rule = uploadRuleOf(type, slot);
+            if (!rule) return null;
+            return (
+              <CreativeFileField
+                key={`${type}-${slot}`}
+                label={fileLabel(slot, type)}
+                accept={rule.limit.extensions.map((extension) => `.${extension}`).join(',')}
+                file={files[slot] ?? null}
+                onChange={(file) => chooseFile(slot, file)}
+                hint={rule.limit.hint}
+                current={storedFileText(saved, slot)}
+                error={errors[fileKey(slot)]}
+                isRequired={slot === 'asset' && !saved}
+                progress={progress[slot] ?? null}
+                disabled={isBusy}
+              />
+            );
+          })}
+        </Group>
+      )}
 
-            {(hasField(type, 'html_markup') || hasField(type, 'vast_url')) && (
-              <Group title={hasField(type, 'html_markup') ? CREATIVE_TYPE_LABELS[type] : 'VAST'}>
-                {hasField(type, 'width') && (
-                  <TextField
-                    select
-                    required
-                    label="Size"
-                    value={values.size}
-                    onChange={(event) => change({ size: event.target.value })}
-                    error={errors.size !== undefined}
-                    helperText={errors.size}
-                    disabled={isBusy}
-                  >
-                    {IMAGE_SIZES.map((size) => (
-                      <MenuItem key={formatSize(size)} value={formatSize(size)}>
-                        {formatSize(size)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                {hasField(type, 'html_markup') &&
-                  textField('html_markup', 'HTML markup', {
+      {(hasField(type, 'html_markup') || hasField(type, 'vast_url')) && (
+        <Group title={hasField(type, 'html_markup') ? CREATIVE_TYPE_LABELS[type] : 'VAST'}>
+          {hasField(type, 'width') && (
+            <TextField
+              select
+              required
+              label="Size"
+              value={values.size}
+              onChange={(event) => change({ size: event.target.value })}
+              error={errors.size !== undefined}
+              helperText={errors.size}
+              disabled={isBusy}
+            >
+              {IMAGE_SIZES.map((size) => (
+                <MenuItem key={formatSize(size)} value={formatSize(size)}>
+                  {formatSize(size)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {hasField(type, 'html_markup') &&
+            textField('html_markup', 'HTML markup', {
+              required: true,
+              multiline: true,
+              helperText: 'Well-formed HTML that starts with < and ends with >',
+            })}
+          {hasField(type, 'vast_url') && (
+            <>
+              <RadioGroup
+                row
+                aria-label="VAST source"
+                value={values.vast_source}
+                onChange={(event) => change({ vast_source: event.target.value === 'xml' ? 'xml' : 'url' })}
+              >
+                <FormControlLabel value="url" control={<Radio />} label="VAST URL" disabled={isBusy} />
+                <FormControlLabel value="xml" control={<Radio />} label="VAST XML" disabled={isBusy} />
+              </RadioGroup>
+              {values.vast_source === 'url'
+                ? textField('vast_url', 'VAST URL', {
+                    required: true,
+                    errorKey: 'vast',
+                    helperText:
+                      'An https:// address answering a VAST 4.x document; it is fetched and checked',
+                  })
+                : textField('vast_xml', 'VAST XML', {
                     required: true,
                     multiline: true,
-                    helperText: 'Well-formed HTML that starts with < and ends with >',
+                    errorKey: 'vast',
+                    helperText: 'A VAST 4.x document; it is checked when saved',
                   })}
-                {hasField(type, 'vast_url') && (
-                  <>
-                    <RadioGroup
-                      row
-                      aria-label="VAST source"
-                      value={values.vast_source}
-                      onChange={(event) =>
-                        change({ vast_source: event.target.value === 'xml' ? 'xml' : 'url' })
-                      }
-                    >
-                      <FormControlLabel value="url" control={<Radio />} label="VAST URL" disabled={isBusy} />
-                      <FormControlLabel value="xml" control={<Radio />} label="VAST XML" disabled={isBusy} />
-                    </RadioGroup>
-                    {values.vast_source === 'url'
-                      ? textField('vast_url', 'VAST URL', {
-                          required: true,
-                          errorKey: 'vast',
-                          helperText:
-                            'An https:// address answering a VAST 4.x document; it is fetched and checked',
-                        })
-                      : textField('vast_xml', 'VAST XML', {
-                          required: true,
-                          multiline: true,
-                          errorKey: 'vast',
-                          helperText: 'A VAST 4.x document; it is checked when saved',
-                        })}
-                  </>
-                )}
-              </Group>
-            )}
+            </>
+          )}
+        </Group>
+      )}
 
-            {hasField(type, 'native') && (
-              <Group title="Native texts">
-                {(['title', 'description', 'call_to_action', 'sponsored_by'] as const).map((part) => (
-                  <TextField
-                    key={part}
-                    required
-                    label={NATIVE_LABELS[part]}
-                    value={values.native[part]}
-                    onChange={(event) => change({ native: { ...values.native, [part]: event.target.value } })}
-                    error={errors[`native.${part}`] !== undefined}
-                    helperText={
-                      errors[`native.${part}`] ?? `Up to ${NATIVE_TEXT_MAX_LENGTHS[part]} characters`
-                    }
-                    multiline={part === 'description'}
-                    disabled={isBusy}
-                  />
-                ))}
-              </Group>
-            )}
+      {hasField(type, 'native') && (
+        <Group title="Native texts">
+          {(['title', 'description', 'call_to_action', 'sponsored_by'] as const).map((part) => (
+            <TextField
+              key={part}
+              required
+              label={NATIVE_LABELS[part]}
+              value={values.native[part]}
+              onChange={(event) => change({ native: { ...values.native, [part]: event.target.value } })}
+              error={errors[`native.${part}`] !== undefined}
+              helperText={errors[`native.${part}`] ?? `Up to ${NATIVE_TEXT_MAX_LENGTHS[part]} characters`}
+              multiline={part === 'description'}
+              disabled={isBusy}
+            />
+          ))}
+        </Group>
+      )}
 
-            <Group title="Tracking">
-              {hasField(type, 'click_url') &&
-                textField('click_url', 'Click URL', {
-                  required: type === 'image' || type === 'video' || type === 'native',
-                  helperText: CLICK_URL_HINTS[type],
-                })}
-              {textField('impression_pixels', 'Impression pixels', {
-                multiline: true,
-                helperText: 'One URL per line, each once; starts with https:// or tel:',
-              })}
-              {hasField(type, 'event_pixels') && (
-                <Box
-                  sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-                  role="group"
-                  aria-label="Event pixels"
-                >
-                  {EVENT_PIXEL_KINDS.map((kind) => (
-                    <TextField
-                      key={kind}
-                      label={`${EVENT_PIXEL_KIND_LABELS[kind]} pixels`}
-                      value={values.event_pixels[kind]}
-                      onChange={(event) =>
-                        change({ event_pixels: { ...values.event_pixels, [kind]: event.target.value } })
-                      }
-                      error={errors[`event_pixels.${kind}`] !== undefined}
-                      helperText={errors[`event_pixels.${kind}`] ?? 'One URL per line'}
-                      multiline
-                      minRows={1}
-                      disabled={isBusy}
-                    />
-                  ))}
-                </Box>
-              )}
-            </Group>
-
-            <Group title="Classification">
+      <Group title="Tracking">
+        {hasField(type, 'click_url') &&
+          textField('click_url', 'Click URL', {
+            required: type === 'image' || type === 'video' || type === 'native',
+            helperText: CLICK_URL_HINTS[type],
+          })}
+        {textField('impression_pixels', 'Impression pixels', {
+          multiline: true,
+          helperText: 'One URL per line, each once; starts with https:// or tel:',
+        })}
+        {hasField(type, 'event_pixels') && (
+          <Box
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+            role="group"
+            aria-label="Event pixels"
+          >
+            {EVENT_PIXEL_KINDS.map((kind) => (
               <TextField
-                select
-                label="Language"
-                value={values.language}
-                onChange={(event) => change({ language: event.target.value })}
-                error={errors.language !== undefined}
-                helperText={errors.language}
+                key={kind}
+                label={`${EVENT_PIXEL_KIND_LABELS[kind]} pixels`}
+                value={values.event_pixels[kind]}
+                onChange={(event) =>
+                  change({ event_pixels: { ...values.event_pixels, [kind]: event.target.value } })
+                }
+                error={errors[`event_pixels.${kind}`] !== undefined}
+                helperText={errors[`event_pixels.${kind}`] ?? 'One URL per line'}
+                multiline
+                minRows={1}
                 disabled={isBusy}
-              >
-                <MenuItem value="">No language</MenuItem>
-                {LANGUAGE_OPTIONS.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {LANGUAGE_NAMES[code]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label="Attributes"
-                value={values.attributes.map(String)}
-                onChange={(event) => {
-                  const chosen = event.target.value;
-                  const list = typeof chosen === 'string' ? chosen.split(',') : chosen;
-                  change({ attributes: list.map(Number).filter((code) => Number.isInteger(code)) });
-                }}
-                error={errors.attributes !== undefined}
-                helperText={errors.attributes ?? 'What the ad does (OpenRTB creative attributes)'}
+              />
+            ))}
+          </Box>
+        )}
+      </Group>
+
+      <Group title="Classification">
+        <TextField
+          select
+          label="Language"
+          value={values.language}
+          onChange={(event) => change({ language: event.target.value })}
+          error={errors.language !== undefined}
+          helperText={errors.language}
+          disabled={isBusy}
+        >
+          <MenuItem value="">No language</MenuItem>
+          {LANGUAGE_OPTIONS.map((code) => (
+            <MenuItem key={code} value={code}>
+              {LANGUAGE_NAMES[code]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Attributes"
+          value={values.attributes.map(String)}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            const list = typeof chosen === 'string' ? chosen.split(',') : chosen;
+            change({ attributes: list.map(Number).filter((code) => Number.isInteger(code)) });
+          }}
+          error={errors.attributes !== undefined}
+          helperText={errors.attributes ?? 'What the ad does (OpenRTB creative attributes)'}
+          disabled={isBusy}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) =>
+                (Array.isArray(selected) ? selected : [])
+                  .map((code) => attributeName(Number(code)))
+                  .join(', '),
+            },
+          }}
+        >
+          {CREATIVE_ATTRIBUTES.map((code) => (
+            <MenuItem key={code} value={String(code)}>
+              {attributeName(code)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {hasField(type, 'boxing_allowed') && (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.boxing_allowed}
+                onChange={(event) => change({ boxing_allowed: event.target.checked })}
                 disabled={isBusy}
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (selected) =>
-                      (Array.isArray(selected) ? selected : [])
-                        .map((code) => attributeName(Number(code)))
-                        .join(', '),
-                  },
-                }}
-              >
-                {CREATIVE_ATTRIBUTES.map((code) => (
-                  <MenuItem key={code} value={String(code)}>
-                    {attributeName(code)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {hasField(type, 'boxing_allowed') && (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={values.boxing_allowed}
-                      onChange={(event) => change({ boxing_allowed: event.target.checked })}
-                      disabled={isBusy}
-                    />
-                  }
-                  label="Boxing allowed (the exchange may show the image inside a larger slot)"
-                />
-              )}
-            </Group>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            {saved ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+              />
+            }
+            label="Boxing allowed (the exchange may show the image inside a larger slot)"
+          />
+        )}
+      </Group>
+    </ResourceDialog>
   );
 };
 
