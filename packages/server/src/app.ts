@@ -34,6 +34,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { plannerMapRoutes } from './modules/planner-map/planner-map.routes';
 import { publisherListsRoutes } from './modules/publisher-lists/publisher-lists.routes';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
 import { createSessionCache } from './modules/session/session-cache';
@@ -212,6 +213,7 @@ export const buildApp = async ({
       await typed.register(trackingRoutes);
       await typed.register(filesRoutes);
       await typed.register(creativeFilesRoutes);
+      await typed.register(savedViewsRoutes);
       typed.get('/openapi.json', {
         config: { access: 'public' },
         schema: { hide: true },

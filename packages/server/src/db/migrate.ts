@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-tracking-event-campaigns';
 import * as m0016 from './migrations/0016-strategy-targeting';
 import * as m0017 from './migrations/0017-creatives';
 import * as m0018 from './migrations/0018-staged-uploads';
+import * as m0019 from './migrations/0019-saved-views';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-strategy-targeting': m0016,
   '0017-creatives': m0017,
   '0018-staged-uploads': m0018,
+  '0019-saved-views': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

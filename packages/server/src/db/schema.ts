@@ -616,6 +616,17 @@ export type AlertTable = {
   read_at: Timestamp | null;
 };
 
+/** A user's saved view of one console grid (migration 0019; `state` is ZSavedViewState of the domain). */
+export type SavedViewTable = {
+  id: Id;
+  user_id: IdRef;
+  grid: string;
+  name: string;
+  state: Json<unknown>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -647,6 +658,7 @@ export type Database = {
   creatives: CreativeTable;
   campaign_creatives: CampaignCreativeTable;
   alerts: AlertTable;
+  saved_views: SavedViewTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -1,3 +1,4 @@
+import { SAVED_VIEW_NAME_TAKEN_MESSAGE, SAVED_VIEWS_LIMIT_MESSAGE } from '@beacon/domain/api/saved-views';
 import {
   AUTHENTICATION_REQUIRED_MESSAGE,
   PASSWORD_EXPIRED_MESSAGE,
@@ -47,6 +48,8 @@ export const ERROR_CODES = {
   DELETED: { status: 409, message: 'A deleted item cannot be changed' },
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   DEAL_EXTERNAL_ID_TAKEN: { status: 409, message: DEAL_EXTERNAL_ID_TAKEN_MESSAGE },
+  SAVED_VIEW_NAME_TAKEN: { status: 409, message: SAVED_VIEW_NAME_TAKEN_MESSAGE },
+  SAVED_VIEWS_LIMIT_REACHED: { status: 409, message: SAVED_VIEWS_LIMIT_MESSAGE },
   DEAL_DUPLICATION_FAILED: { status: 409, message: 'The deal could not be duplicated' },
   /** A video creative without processed video yet (or whose processing failed, with §8's other message). */
   CREATIVE_VIDEO_NOT_READY: { status: 409, message: CREATIVE_NO_VIDEO_MESSAGE },

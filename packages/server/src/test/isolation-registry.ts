@@ -968,4 +968,8 @@ export const COVERED_ELSEWHERE: Readonly<Record<string, string>> = {
   // creatives.approval.test.ts.
   'POST /api/backoffice/creative/:id/approve': 'creatives.approval.test.ts',
   'POST /api/backoffice/creative/:id/reject': 'creatives.approval.test.ts',
+  // Saved views belong to a user, not an organization: another user's view is 404 for everyone
+  // (modules/saved-views/saved-views.routes.test.ts).
+  'PATCH /api/saved-views/:id': 'saved-views.routes.test.ts',
+  'DELETE /api/saved-views/:id': 'saved-views.routes.test.ts',
 };

@@ -16,7 +16,6 @@ import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -34,7 +33,6 @@ import {
   gridSearchString,
   readGridUrlState,
   toListQuery,
-  withFilters,
   writeGridUrlState,
 } from '../data-grid/grid-url-state';
 import { ServerDataGrid } from '../data-grid/ServerDataGrid';
@@ -46,7 +44,6 @@ import {
   type CampaignBulkAction,
   campaignsText,
   EMPTY_SELECTION,
-  filterText,
   selectedRowIds,
 } from './campaign-list';
 import { NEW_CAMPAIGN_PATH } from './campaign-paths';
@@ -204,24 +201,7 @@ export const CampaignsGrid = ({
     const search = gridSearchString(writeGridUrlState(searchParams, next));
     void navigate({ search }, { replace: true });
   };
-  const clearFilters = () => goTo(withFilters(state, []));
   const clearAll = () => goTo(EMPTY_GRID_STATE);
-
-  // The active filter as a chip next to the Filters button: what narrows the rows is always in sight.
-  const filterChips =
-    query.filters.length > 0 ? (
-      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        {query.filters.map((filter) => (
-          <Chip
-            key={`${filter.field}-${filter.operator}`}
-            label={filterText(filter, columns)}
-            onDelete={clearFilters}
-            color="primary"
-            variant="outlined"
-          />
-        ))}
-      </Stack>
-    ) : undefined;
 
   const download = async () => {
     setIsDownloading(true);
@@ -350,7 +330,6 @@ export const CampaignsGrid = ({
               emptyText={isNarrowed ? 'No campaign matches the search or filters' : 'No campaigns yet'}
               noResultsText="No campaign matches the search or filters"
               height={height}
-              actions={filterChips}
               {...(mayEdit
                 ? {
                     checkboxSelection: true,

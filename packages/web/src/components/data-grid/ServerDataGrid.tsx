@@ -4,17 +4,19 @@
  * list accepts (grid-filter-operators.ts), and shows the loading, empty and error states. Feature pages load
  * it lazily with their own route, so the login page never pays for the grid.
  */
+
+import type { TSavedView } from '@beacon/domain/api/saved-views';
 import { GRID_PAGE_SIZE, MAX_LIST_SEARCH_LENGTH } from '@beacon/domain/dictionary/constants';
 import { GRID_ERROR_MESSAGE } from '@beacon/domain/dictionary/error-catalogue';
-import type { ListSpec } from '@beacon/domain/validation/list-query';
+import type { ListFilter, ListSpec } from '@beacon/domain/validation/list-query';
 import DensityLarge from '@mui/icons-material/DensityLarge';
 import DensityMedium from '@mui/icons-material/DensityMedium';
 import DensitySmall from '@mui/icons-material/DensitySmall';
-import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -25,29 +27,29 @@ import {
   DataGrid,
   type DataGridProps,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridDensity,
-  type GridFilterModel,
   type GridPaginationModel,
   type GridRowIdGetter,
   type GridSortModel,
   type GridValidRowModel,
-  useGridApiRef,
 } from '@mui/x-data-grid';
 import type { QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type ListFetcher, useListQuery } from '../../api/list-query';
 import { TextInput } from '../TextInput';
+import { GridFilterControl } from './GridFilterControl';
 import { serverGridColumns } from './grid-filter-operators';
+import { filterChipText } from './grid-filter-rows';
 import {
   EMPTY_GRID_STATE,
-  fromGridFilterModel,
+  filterKeyOf,
   fromGridSortModel,
+  fromSavedState,
   type GridNavigationState,
   gridSearchString,
   readGridUrlState,
-  sameFilters,
-  toGridFilterModel,
   toGridPaginationModel,
   toGridSortModel,
   toListQuery,
@@ -57,6 +59,7 @@ import {
   withSort,
   writeGridUrlState,
 } from './grid-url-state';
+import { SavedViewsMenu } from './SavedViewsMenu';
 
 /** How long typing rests before the search is sent. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -79,6 +82,11 @@ export type ServerDataGridProps<R extends GridValidRowModel> = {
   readonly noResultsText?: string;
   /** Prefix of the grid's URL parameters, for a page with more than one grid. */
   readonly namespace?: string;
+  /**
+   * The grid's name among the user's saved views; by default the leading words of the query key and the
+   * namespace (`campaigns.list`, `audiences.segments.segments`).
+   */
+  readonly viewsKey?: string;
   readonly pageSize?: number;
   readonly height?: number | string;
   /** Actions shown next to the search field (a "New" button, a download…). */
@@ -152,6 +160,22 @@ const useGridDensity = () => {
   return [density, choose] as const;
 };
 
+/** The default saved-views key of a grid: the query key's leading words (not its ids) and the namespace. */
+export const defaultViewsKey = (queryKey: QueryKey, namespace: string | undefined): string => {
+  const words: string[] = [];
+  for (const part of queryKey) {
+    if (typeof part !== 'string') break;
+    words.push(part);
+  }
+  if (namespace) words.push(namespace);
+  return (
+    words
+      .join('.')
+      .replace(/[^a-z0-9._-]/gi, '-')
+      .slice(0, 80) || 'grid'
+  );
+};
+
 export const ServerDataGrid = <R extends GridValidRowModel>({
   spec,
   columns,
@@ -163,6 +187,7 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   emptyText = 'No rows',
   noResultsText = 'No results found',
   namespace,
+  viewsKey,
   pageSize = GRID_PAGE_SIZE,
   height = 600,
   actions,
@@ -172,7 +197,6 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   rowSelectionModel,
   refreshEvery,
 }: ServerDataGridProps<R>) => {
-  const apiRef = useGridApiRef();
   const [density, setDensity] = useGridDensity();
   const [state, setState] = useGridUrlState(spec, namespace);
   const listQuery = useMemo(() => toListQuery(state, pageSize), [state, pageSize]);
@@ -194,19 +218,29 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
     return () => clearTimeout(timer);
   }, [searchText, state, setState]);
 
-  const [filterModel, setFilterModel] = useState<GridFilterModel>(() => toGridFilterModel(state, spec));
-  useEffect(() => {
-    setFilterModel((current) =>
-      sameFilters(fromGridFilterModel(current, spec), state.filters)
-        ? current
-        : toGridFilterModel(state, spec),
-    );
-  }, [state, spec]);
-  const onFilterModelChange = (model: GridFilterModel) => {
-    setFilterModel(model);
-    const filters = fromGridFilterModel(model, spec);
-    if (!sameFilters(filters, state.filters)) setState(withFilters(state, filters));
+  const onFiltersChange = (filters: readonly ListFilter[]) => setState(withFilters(state, filters));
+  const removeFilter = (filter: ListFilter) =>
+    onFiltersChange(state.filters.filter((item) => filterKeyOf(item) !== filterKeyOf(filter)));
+
+  // Hidden columns are the grid's own until a view is applied; a view saves and restores them.
+  const [columnVisibility, setColumnVisibility] = useState<GridColumnVisibilityModel>({});
+  const savedState = useMemo(
+    () => ({
+      search: state.search,
+      sort: state.sort ?? null,
+      filters: state.filters.map((filter) => ({
+        ...filter,
+        value: typeof filter.value === 'object' && filter.value !== null ? [...filter.value] : filter.value,
+      })),
+      columns: columnVisibility,
+    }),
+    [state, columnVisibility],
+  );
+  const applyView = (view: TSavedView) => {
+    setState(fromSavedState(view.state, spec));
+    setColumnVisibility(view.state.columns);
   };
+
   // The grid sends a new sort model to its own sortModelChange handler, which goes back to the first page,
   // whenever the prop is a new object: the models keep their identity until what they say changes.
   const sortField = state.sort?.field;
@@ -232,14 +266,17 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   };
 
   const isError = list.isError;
-  const hasFilters = Object.values(spec.fields).some((field) => field.filterable !== false);
 
   return (
     <Stack spacing={2}>
       {
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          useFlexGap
+          sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap', gap: 2 }}
+        >
           {spec.searchable && (
-            <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
+            <Box sx={{ flex: { sm: '1 1 260px' }, minWidth: { sm: 260 }, maxWidth: { sm: 360 } }}>
               <TextInput
                 label={searchLabel}
                 type="search"
@@ -255,15 +292,19 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
               />
             </Box>
           )}
-          {hasFilters && (
-            <Button
-              variant="text"
-              startIcon={<FilterList />}
-              onClick={() => apiRef.current?.showFilterPanel()}
-            >
-              Filters
-            </Button>
-          )}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <GridFilterControl
+              spec={spec}
+              columns={gridColumns}
+              filters={state.filters}
+              onChange={onFiltersChange}
+            />
+            <SavedViewsMenu
+              grid={viewsKey ?? defaultViewsKey(queryKey, namespace)}
+              current={savedState}
+              onApply={applyView}
+            />
+          </Stack>
           <Box sx={{ flex: 1 }} />
           {actions}
           <ToggleButtonGroup
@@ -287,6 +328,30 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           </ToggleButtonGroup>
         </Stack>
       }
+      {state.filters.length > 0 && (
+        <Stack
+          direction="row"
+          component="ul"
+          aria-label="Active filters"
+          sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+        >
+          {state.filters.map((filter) => {
+            const text = filterChipText(filter, gridColumns);
+            return (
+              <li key={filterKeyOf(filter)}>
+                <Chip label={text} onDelete={() => removeFilter(filter)} color="primary" variant="outlined" />
+              </li>
+            );
+          })}
+          {state.filters.length > 1 && (
+            <li>
+              <Button size="small" onClick={() => onFiltersChange([])}>
+                Clear filters
+              </Button>
+            </li>
+          )}
+        </Stack>
+      )}
       {isError && (
         <Alert
           severity="error"
@@ -301,7 +366,6 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
       )}
       <Box sx={{ height, width: '100%' }}>
         <DataGrid<R>
-          apiRef={apiRef}
           label={label}
           rows={list.data?.rows ?? []}
           columns={gridColumns}
@@ -319,9 +383,11 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
           sortingMode="server"
           sortModel={sortModel}
           onSortModelChange={onSortModelChange}
-          filterMode="server"
-          filterModel={filterModel}
-          onFilterModelChange={onFilterModelChange}
+          // One way to filter: the toolbar's control, which holds several conditions (the community grid's
+          // own panel holds one).
+          disableColumnFilter
+          columnVisibilityModel={columnVisibility}
+          onColumnVisibilityModelChange={setColumnVisibility}
           {...(onRowClick ? { onRowClick } : {})}
           {...(checkboxSelection ? { checkboxSelection } : {})}
           {...(onRowSelectionModelChange ? { onRowSelectionModelChange } : {})}

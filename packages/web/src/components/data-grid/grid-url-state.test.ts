@@ -1,14 +1,15 @@
 import type { ListSpec } from '@beacon/domain/validation/list-query';
 import { describe, expect, it } from 'vitest';
 import {
+  distinctFilters,
   EMPTY_GRID_STATE,
-  fromGridFilterModel,
   fromGridSortModel,
+  fromSavedState,
   type GridNavigationState,
   gridSearchString,
+  MAX_GRID_FILTERS,
   readGridUrlState,
   sameFilters,
-  toGridFilterModel,
   toGridPaginationModel,
   toGridSortModel,
   toListQuery,
@@ -49,12 +50,39 @@ describe('readGridUrlState', () => {
     });
     expect(read('name%5Bcontains%5D=ac%20me&state[any]=active,paused').filters).toEqual([
       { field: 'name', operator: 'contains', value: 'ac me' },
+      { field: 'state', operator: 'any', value: ['active', 'paused'] },
     ]);
   });
 
-  it('keeps only as many filters as the community grid shows', () => {
-    expect(read('state[is]=active&name[contains]=a').filters).toEqual([
+  it('reads several filters, ANDed by the list, in the order of the URL', () => {
+    expect(read('state[is]=active&name[contains]=a&budget[gte]=10&budget[lt]=20').filters).toEqual([
       { field: 'state', operator: 'is', value: 'active' },
+      { field: 'name', operator: 'contains', value: 'a' },
+      { field: 'budget', operator: 'gte', value: 10 },
+      { field: 'budget', operator: 'lt', value: 20 },
+    ]);
+  });
+
+  it('keeps one filter per field and operator, and at most MAX_GRID_FILTERS', () => {
+    expect(MAX_GRID_FILTERS).toBe(5);
+    expect(read('name[contains]=a&name[contains]=b').filters).toEqual([
+      { field: 'name', operator: 'contains', value: 'a' },
+    ]);
+    const six =
+      'name[contains]=a&name[starts]=b&name[ends]=c&budget[gt]=1&budget[lt]=9&created_at[after]=2024-01-01';
+    expect(read(six).filters.map((filter) => `${filter.field}[${filter.operator}]`)).toEqual([
+      'name[contains]',
+      'name[starts]',
+      'name[ends]',
+      'budget[gt]',
+      'budget[lt]',
+    ]);
+  });
+
+  it('drops only the rejected filter of several', () => {
+    expect(read('budget[gt]=ten&name[contains]=a&state[is]=gone&test[is]=false').filters).toEqual([
+      { field: 'name', operator: 'contains', value: 'a' },
+      { field: 'test', operator: 'is', value: false },
     ]);
   });
 
@@ -113,6 +141,35 @@ describe('writeGridUrlState', () => {
     ).toBe('');
   });
 
+  it('writes several filters and reads them back in the same order', () => {
+    const several: GridNavigationState = {
+      ...EMPTY_GRID_STATE,
+      filters: [
+        { field: 'name', operator: 'contains', value: 'spring' },
+        { field: 'budget', operator: 'gte', value: 100 },
+        { field: 'budget', operator: 'lt', value: 500.5 },
+        { field: 'created_at', operator: 'onOrAfter', value: '2024-02-29' },
+        { field: 'state', operator: 'any', value: ['active', 'paused'] },
+      ],
+    };
+    const params = writeGridUrlState(new URLSearchParams('tab=x&name[is]=old'), several);
+    expect(gridSearchString(params)).toBe(
+      '?tab=x&name[contains]=spring&budget[gte]=100&budget[lt]=500.5&created_at[onOrAfter]=2024-02-29&state[any]=active,paused',
+    );
+    expect(readGridUrlState(new URLSearchParams(gridSearchString(params)), SPEC)).toEqual(several);
+  });
+
+  it('writes one filter per field and operator', () => {
+    const params = writeGridUrlState(new URLSearchParams(), {
+      ...EMPTY_GRID_STATE,
+      filters: [
+        { field: 'name', operator: 'is', value: 'a' },
+        { field: 'name', operator: 'is', value: 'b' },
+      ],
+    });
+    expect(params.getAll('name[is]')).toEqual(['a']);
+  });
+
   it('keeps a valueless filter and writes dates as days', () => {
     const params = writeGridUrlState(new URLSearchParams(), {
       ...EMPTY_GRID_STATE,
@@ -166,6 +223,16 @@ describe('state changes', () => {
     expect(withFilters(onPageFour, [{ field: 'name', operator: 'is', value: 'x' }]).page).toBe(0);
   });
 
+  it('keep the first filter of each field and operator when the filters change', () => {
+    const filters = [
+      { field: 'name', operator: 'is', value: 'x' },
+      { field: 'name', operator: 'is', value: 'y' },
+      { field: 'name', operator: 'isnt', value: 'z' },
+    ] as const;
+    expect(withFilters(EMPTY_GRID_STATE, filters).filters).toEqual([filters[0], filters[2]]);
+    expect(distinctFilters(filters)).toEqual([filters[0], filters[2]]);
+  });
+
   it('tell whether two filter lists are the same', () => {
     expect(sameFilters([], [])).toBe(true);
     expect(
@@ -174,6 +241,49 @@ describe('state changes', () => {
         [{ field: 'name', operator: 'is', value: 'y' }],
       ),
     ).toBe(false);
+  });
+});
+
+describe('fromSavedState', () => {
+  it('applies a saved view on the first page, with its search, sort and filters', () => {
+    expect(
+      fromSavedState(
+        {
+          search: ' acme ',
+          sort: { field: 'budget', direction: 'asc' },
+          filters: [
+            { field: 'budget', operator: 'gt', value: 5 },
+            { field: 'state', operator: 'is', value: 'paused' },
+          ],
+        },
+        SPEC,
+      ),
+    ).toEqual({
+      page: 0,
+      search: 'acme',
+      sort: { field: 'budget', direction: 'asc' },
+      filters: [
+        { field: 'budget', operator: 'gt', value: 5 },
+        { field: 'state', operator: 'is', value: 'paused' },
+      ],
+    });
+  });
+
+  it('leaves out what the list no longer accepts', () => {
+    expect(
+      fromSavedState(
+        {
+          search: '',
+          sort: { field: 'gone', direction: 'asc' },
+          filters: [
+            { field: 'gone', operator: 'is', value: 'x' },
+            { field: 'state', operator: 'is', value: 'archived' },
+            { field: 'name', operator: 'starts', value: 'a' },
+          ],
+        },
+        SPEC,
+      ),
+    ).toEqual({ ...EMPTY_GRID_STATE, filters: [{ field: 'name', operator: 'starts', value: 'a' }] });
   });
 });
 
@@ -193,53 +303,5 @@ describe('MUI models', () => {
     expect(fromGridSortModel([{ field: 'name', sort: null }], SPEC)).toBeUndefined();
     expect(fromGridSortModel([], SPEC)).toBeUndefined();
     expect(fromGridSortModel([{ field: 'notes', sort: 'asc' }], SPEC)).toBeUndefined();
-  });
-
-  it('gives the grid its filter item with input values: a Date for a day, lists as arrays', () => {
-    const model = (filter: GridNavigationState['filters'][number]) =>
-      toGridFilterModel({ ...EMPTY_GRID_STATE, filters: [filter] }, SPEC);
-    expect(model({ field: 'created_at', operator: 'after', value: '2024-05-01' })).toEqual({
-      items: [{ id: 0, field: 'created_at', operator: 'after', value: new Date('2024-05-01T00:00:00.000Z') }],
-    });
-    expect(model({ field: 'budget', operator: 'any', value: [1, 2] }).items[0]?.value).toEqual([1, 2]);
-    expect(model({ field: 'name', operator: 'notEmpty', value: null }).items[0]?.value).toBeUndefined();
-  });
-
-  it('reads filter items with the list rules: dates as UTC days, lists, booleans, numbers', () => {
-    const filters = (field: string, operator: string, value: unknown) =>
-      fromGridFilterModel({ items: [{ id: 1, field, operator, value }] }, SPEC);
-    expect(filters('created_at', 'onOrBefore', new Date('2024-05-01T00:00:00.000Z'))).toEqual([
-      { field: 'created_at', operator: 'onOrBefore', value: '2024-05-01' },
-    ]);
-    expect(filters('state', 'any', ['active', 'paused'])).toEqual([
-      { field: 'state', operator: 'any', value: ['active', 'paused'] },
-    ]);
-    expect(filters('test', 'is', false)).toEqual([{ field: 'test', operator: 'is', value: false }]);
-    expect(filters('budget', 'lt', 5)).toEqual([{ field: 'budget', operator: 'lt', value: 5 }]);
-    expect(filters('name', 'empty', undefined)).toEqual([{ field: 'name', operator: 'empty', value: null }]);
-  });
-
-  it('drops an item without a value yet (§5), an invalid date, and what the list rejects', () => {
-    const filters = (field: string, operator: string, value: unknown) =>
-      fromGridFilterModel({ items: [{ id: 1, field, operator, value }] }, SPEC);
-    expect(filters('name', 'contains', undefined)).toEqual([]);
-    expect(filters('state', 'any', [])).toEqual([]);
-    expect(filters('created_at', 'is', new Date(Number.NaN))).toEqual([]);
-    expect(filters('notes', 'contains', 'x')).toEqual([]);
-    expect(filters('name', 'equals', 'x')).toEqual([]);
-  });
-
-  it('round-trips a filter through the grid model', () => {
-    for (const filter of [
-      { field: 'created_at', operator: 'is', value: '2024-02-29' },
-      { field: 'budget', operator: 'isnt', value: 3.5 },
-      { field: 'state', operator: 'isnt', value: 'paused' },
-      { field: 'name', operator: 'any', value: ['a', 'b'] },
-      { field: 'test', operator: 'is', value: true },
-      { field: 'name', operator: 'empty', value: null },
-    ] as const) {
-      const model = toGridFilterModel({ ...EMPTY_GRID_STATE, filters: [filter] }, SPEC);
-      expect(fromGridFilterModel(model, SPEC)).toEqual([filter]);
-    }
   });
 });

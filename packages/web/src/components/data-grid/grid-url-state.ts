@@ -6,12 +6,12 @@
  * every parameter; what it rejects (an old link, a hand-edited URL) is left out instead of breaking the page.
  * Pure: no React, no DOM, no MUI at run time.
  */
+import { MAX_SAVED_VIEW_FILTERS } from '@beacon/domain/api/saved-views';
 import { GRID_PAGE_SIZE, NAVIGATION_FIRST_PAGE } from '@beacon/domain/dictionary/constants';
 import {
   LIST_LIMIT_PARAM,
   LIST_PAGE_PARAM,
   LIST_RESERVED_PARAMS,
-  type ListFieldSpec,
   type ListFilter,
   type ListQuery,
   type ListSort,
@@ -19,7 +19,7 @@ import {
   parseListQuery,
   serializeListQuery,
 } from '@beacon/domain/validation/list-query';
-import type { GridFilterModel, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 
 export type GridNavigationState = {
   /** 0-based, as navigation counts (§9). */
@@ -34,8 +34,11 @@ export type GridUrlOptions = {
   readonly namespace?: string;
 };
 
-/** The community DataGrid filters on one item at a time; the URL state keeps the same number. */
-export const MAX_GRID_FILTERS = 1;
+/**
+ * Conditions a grid holds at once, ANDed (the list's `field[operator]=value` parameters); a saved view keeps as
+ * many. One condition per field and operator: the API client sends one value for each.
+ */
+export const MAX_GRID_FILTERS = MAX_SAVED_VIEW_FILTERS;
 
 export const EMPTY_GRID_STATE: GridNavigationState = { page: NAVIGATION_FIRST_PAGE, search: '', filters: [] };
 
@@ -79,11 +82,28 @@ const parseLeniently = (raw: RawParams, spec: ListSpec): ListQuery => {
   return { page: 1, limit: GRID_PAGE_SIZE, filters: [] };
 };
 
+/** A filter's field and operator: a grid holds one filter of each. */
+export const filterKeyOf = (filter: Pick<ListFilter, 'field' | 'operator'>): string =>
+  `${filter.field}[${filter.operator}]`;
+
+/** The first filter of each field and operator, at most MAX_GRID_FILTERS of them. */
+export const distinctFilters = (filters: readonly ListFilter[]): ListFilter[] => {
+  const seen = new Set<string>();
+  const kept: ListFilter[] = [];
+  for (const filter of filters) {
+    const key = filterKeyOf(filter);
+    if (seen.has(key) || kept.length >= MAX_GRID_FILTERS) continue;
+    seen.add(key);
+    kept.push(filter);
+  }
+  return kept;
+};
+
 const stateOf = (query: ListQuery): GridNavigationState => ({
   page: query.page - 1,
   search: query.search ?? '',
   ...(query.sort ? { sort: query.sort } : {}),
-  filters: query.filters.slice(0, MAX_GRID_FILTERS),
+  filters: distinctFilters(query.filters),
 });
 
 /** The grid's navigation state in a URL query string; other parameters of the page are left alone. */
@@ -118,7 +138,7 @@ export const writeGridUrlState = (
     limit: GRID_PAGE_SIZE,
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
-    filters: state.filters,
+    filters: distinctFilters(state.filters),
   });
   for (const [name, value] of Object.entries(wire)) {
     if (name === LIST_LIMIT_PARAM || name === LIST_PAGE_PARAM) continue;
@@ -140,7 +160,7 @@ export const toListQuery = (state: GridNavigationState, pageSize: number = GRID_
   limit: pageSize,
   ...(state.search.trim() ? { search: state.search.trim() } : {}),
   ...(state.sort ? { sort: state.sort } : {}),
-  filters: state.filters,
+  filters: distinctFilters(state.filters),
 });
 
 // Changes: a new search, sort or filter starts again from the first page.
@@ -162,17 +182,34 @@ export const withFilters = (
   filters: readonly ListFilter[],
 ): GridNavigationState => ({
   ...state,
-  filters,
+  filters: distinctFilters(filters),
   page: NAVIGATION_FIRST_PAGE,
 });
+
+/**
+ * A saved view's search, sort and filters as the grid's state on its first page, read with the list's rules as
+ * a link would be: what the list no longer accepts is left out.
+ */
+export const fromSavedState = (
+  saved: { readonly search: string; readonly sort: ListSort | null; readonly filters: readonly ListFilter[] },
+  spec: ListSpec,
+): GridNavigationState =>
+  readGridUrlState(
+    writeGridUrlState(new URLSearchParams(), {
+      page: NAVIGATION_FIRST_PAGE,
+      search: saved.search,
+      ...(saved.sort ? { sort: saved.sort } : {}),
+      filters: saved.filters,
+    }),
+    spec,
+  );
 
 /** Whether two filter lists ask for the same rows. */
 export const sameFilters = (first: readonly ListFilter[], second: readonly ListFilter[]): boolean =>
   JSON.stringify(first) === JSON.stringify(second);
 
 // ---------------------------------------------------------------------------------------------------------
-// MUI DataGrid models. Filter items carry the API's operator names: the grid's operators are declared with
-// them (see grid-filter-operators.ts), so only the values need converting.
+// MUI DataGrid models. The grid filters through its own control (GridFilterControl.tsx), not MUI's panel.
 
 export const toGridPaginationModel = (state: GridNavigationState, pageSize: number = GRID_PAGE_SIZE) =>
   ({ page: state.page, pageSize }) satisfies GridPaginationModel;
@@ -189,51 +226,4 @@ export const fromGridSortModel = (model: GridSortModel, spec: ListSpec): ListSor
     { fields: spec.fields },
   );
   return result.ok ? result.query.sort : undefined;
-};
-
-const fieldOf = (spec: ListSpec, field: string): ListFieldSpec | undefined =>
-  Object.hasOwn(spec.fields, field) ? spec.fields[field] : undefined;
-
-/** A day for the grid's date input, which shows a Date as its UTC day. */
-const dayToDate = (text: string): Date =>
-  new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00.000Z` : text);
-
-const toGridValue = (filter: ListFilter, field: ListFieldSpec | undefined): unknown => {
-  const { value } = filter;
-  if (value === null) return undefined;
-  if (field?.type === 'date' && typeof value === 'string') return dayToDate(value);
-  return typeof value === 'object' ? [...value] : value;
-};
-
-export const toGridFilterModel = (state: GridNavigationState, spec: ListSpec): GridFilterModel => ({
-  items: state.filters.slice(0, MAX_GRID_FILTERS).map((filter, index) => ({
-    id: index,
-    field: filter.field,
-    operator: filter.operator,
-    value: toGridValue(filter, fieldOf(spec, filter.field)),
-  })),
-});
-
-/** A grid input value as query text: dates filter by their UTC day, lists join by commas (§7). */
-const valueText = (value: unknown, field: ListFieldSpec | undefined): string => {
-  if (value === undefined || value === null) return '';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    return field?.type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
-  }
-  if (Array.isArray(value)) return value.map((item) => valueText(item, field)).join(',');
-  return String(value);
-};
-
-/**
- * The filters a grid's filter model asks for, read with the list's rules: an item without a value yet is
- * dropped (§5), and so is one the list does not accept.
- */
-export const fromGridFilterModel = (model: GridFilterModel, spec: ListSpec): ListFilter[] => {
-  const raw: RawParams = {};
-  for (const item of model.items.slice(0, MAX_GRID_FILTERS)) {
-    const operator: string = item.operator;
-    addRaw(raw, `${item.field}[${operator}]`, valueText(item.value, fieldOf(spec, item.field)));
-  }
-  return [...parseLeniently(raw, spec).filters];
 };
