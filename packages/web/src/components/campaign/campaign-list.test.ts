@@ -4,7 +4,6 @@ import {
   campaignsText,
   downloadParams,
   EMPTY_SELECTION,
-  filterText,
   moneyText,
   selectedRowIds,
   strategiesText,
@@ -65,33 +64,5 @@ describe('texts', () => {
     expect(strategiesText({ strategies_count: 0, strategies_bidding: 0 })).toBe('0');
     expect(strategiesText({ strategies_count: 3, strategies_bidding: 3 })).toBe('3');
     expect(strategiesText({ strategies_count: 3, strategies_bidding: 1 })).toBe('3 · 1 bidding');
-  });
-});
-
-describe('filterText', () => {
-  const columns = [
-    { field: 'name', headerName: 'Name' },
-    {
-      field: 'state',
-      headerName: 'State',
-      type: 'singleSelect' as const,
-      valueOptions: [
-        { value: 'active', label: 'Active' },
-        { value: 'preview', label: 'Draft' },
-      ],
-    },
-  ];
-
-  it('reads a filter with its column name, the §5 operator text and the value labels', () => {
-    expect(filterText({ field: 'name', operator: 'contains', value: 'spring' }, columns)).toBe(
-      'Name contains spring',
-    );
-    expect(filterText({ field: 'state', operator: 'is', value: 'preview' }, columns)).toBe(
-      'State equal Draft',
-    );
-    expect(filterText({ field: 'state', operator: 'any', value: ['active', 'preview'] }, columns)).toBe(
-      'State is any of Active, Draft',
-    );
-    expect(filterText({ field: 'name', operator: 'empty', value: null }, columns)).toBe('Name is empty');
   });
 });

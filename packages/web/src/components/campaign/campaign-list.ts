@@ -3,9 +3,8 @@
  * them a bulk change applies to, and how money and strategies read.
  */
 import type { CampaignState } from '@beacon/domain/dictionary/campaigns';
-import { filterOperatorText } from '@beacon/domain/dictionary/grid';
-import type { ListFilter, ListQuery } from '@beacon/domain/validation/list-query';
-import type { GridColDef, GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
+import type { ListQuery } from '@beacon/domain/validation/list-query';
+import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import { toListParams } from '../../api/list-query';
 import type { QueryParams } from '../../api/params';
 import { type DecimalMark, formatCurrency } from '../../lib/format';
@@ -68,25 +67,3 @@ export const strategiesText = (row: Pick<CampaignRow, 'strategies_count' | 'stra
   row.strategies_count === 0 || row.strategies_bidding === row.strategies_count
     ? String(row.strategies_count)
     : `${row.strategies_count} · ${row.strategies_bidding} bidding`;
-
-/**
- * A filter in the words of its column, with the §5 operator texts and the labels of enum values:
- * "State is any of Active, Inactive", "Name contains spring".
- */
-export const filterText = (filter: ListFilter, columns: readonly GridColDef<CampaignRow>[]): string => {
-  const column = columns.find((candidate) => candidate.field === filter.field);
-  const options =
-    column && 'valueOptions' in column && Array.isArray(column.valueOptions) ? column.valueOptions : [];
-  const labelOf = (value: string | number | boolean): string => {
-    const option = options.find(
-      (candidate) => typeof candidate === 'object' && candidate !== null && candidate.value === value,
-    );
-    return typeof option === 'object' && option !== null ? option.label : String(value);
-  };
-  const values =
-    filter.value === null ? [] : typeof filter.value === 'object' ? filter.value : [filter.value];
-  const value = values.map(labelOf).join(', ');
-  return [column?.headerName ?? filter.field, filterOperatorText(filter.operator), value]
-    .filter(Boolean)
-    .join(' ');
-};
