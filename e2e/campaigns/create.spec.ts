@@ -10,7 +10,7 @@ import {
   MAX_COUNTRIES_MESSAGE,
   REQUIRED_MESSAGE,
 } from '@beacon/domain/validation/messages';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { checkAccessibility, expectPath, logIn } from '../support/console';
 import {
   choose,
@@ -95,7 +95,7 @@ test('App Marketing: name characters and a malformed bundle id are refused, then
   await choose(page, /^Tracking tool/, 'Adjust');
   await expect(page.getByText(/Attribution windows: impressions 1 day, clicks 7 days/)).toBeVisible();
   await next(page);
-  await expect(fieldMessage(page, 'The minimum value is 0.001')).toBeVisible();
+  await expect(fieldMessage(page, 'The minimum value is $0.001')).toBeVisible();
   await textbox(page, /^Bid/).fill('0.5');
   await next(page);
 
@@ -132,7 +132,9 @@ test('Multichannel: six countries, minimums and CPM bounds are refused, then it 
   await textbox(page, /^Daily impressions/).fill('999');
   await textbox(page, /^Daily clicks/).fill('9');
   await next(page);
-  await expect(fieldMessage(page, 'The minimum value is 10')).toHaveCount(3);
+  // Money minimums in the organization's currency; counts as numbers.
+  await expect(fieldMessage(page, 'The minimum value is $10.00')).toHaveCount(2);
+  await expect(fieldMessage(page, 'The minimum value is 10')).toHaveCount(1);
   await expect(fieldMessage(page, 'The minimum value is 1000')).toBeVisible();
   await page.setViewportSize({ width: 600, height: 900 });
   await page.screenshot({ path: '.tmp/screens/campaign-new-flight-error-600.png', fullPage: true });
@@ -143,12 +145,12 @@ test('Multichannel: six countries, minimums and CPM bounds are refused, then it 
   await textbox(page, /^Daily clicks/).fill('50');
   await next(page);
 
-  await expect(page.getByText('CPM between 0.25 and 200 USD')).toBeVisible();
+  await expect(page.getByText('CPM between $0.25 and $200.00')).toBeVisible();
   await textbox(page, /^Bid/).fill('0.1');
   await next(page);
-  await expect(fieldMessage(page, 'The minimum value is 0.25')).toBeVisible();
+  await expect(fieldMessage(page, 'The minimum value is $0.25')).toBeVisible();
   await textbox(page, /^Bid/).fill('250');
-  await expect(fieldMessage(page, 'The maximum value is 200')).toBeVisible();
+  await expect(fieldMessage(page, 'The maximum value is $200.00')).toBeVisible();
   await textbox(page, /^Bid/).fill('3');
   await next(page);
 
@@ -162,6 +164,8 @@ test('Multichannel: six countries, minimums and CPM bounds are refused, then it 
   ] as const) {
     await pick(page, page, 'Countries', typed, country);
   }
+  // The sixth country is flagged at once, before Next.
+  await expect(fieldMessage(page, MAX_COUNTRIES_MESSAGE)).toBeVisible();
   await next(page);
   await expect(fieldMessage(page, MAX_COUNTRIES_MESSAGE)).toBeVisible();
   // Backspace in the empty input removes the last country chosen.
@@ -308,4 +312,103 @@ test('the operator’s staff create a campaign for a client, and see whose each 
   await expect(grid.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
   await expect(grid.getByRole('row').filter({ hasText: name })).toContainText('Demo Advertiser');
   await checkAccessibility(page);
+});
+
+const resourceThroughApi = async (
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<{ id: number; name: string }> => {
+  const response = await request.post(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+};
+
+/** A label carrying the required mark: its text ends with the asterisk. */
+const requiredLabel = (page: Page, name: string) =>
+  page
+    .locator('.MuiFormLabel-root', { has: page.locator('.MuiFormLabel-asterisk') })
+    .filter({ hasText: new RegExp(`^${name}[^a-z]*$`, 'i') });
+
+test('required fields are marked and defaulted, limits flagged at once, minimums in dollars, review in words', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const geolist = await resourceThroughApi(request, token, '/geolist', {
+    name: uniqueName('Seville shops'),
+    country: 'ESP',
+  });
+  await logIn(page, 'owner');
+  await page.goto('/campaign/new/generic');
+  await expect(requiredLabel(page, 'Campaign name')).toBeVisible();
+  const name = uniqueName('Words only');
+  await textbox(page, /^Campaign name/).fill(name);
+  await next(page);
+
+  await expect(stepHeading(page, 'Flight and budget')).toBeVisible();
+  for (const label of [
+    'Start date',
+    'Budget timespan',
+    'Budget',
+    'Daily limits',
+    'Max daily cost strategy',
+  ]) {
+    await expect(requiredLabel(page, label)).toBeVisible();
+  }
+  // Sensible defaults: a daily budget, paced automatically.
+  await expect(page.getByRole('combobox', { name: /^Budget timespan/ })).toHaveText('Daily');
+  await expect(page.getByRole('combobox', { name: /^Daily limits/ })).toHaveText('Auto');
+  await expect(page.getByRole('combobox', { name: /^Max daily cost strategy/ })).toHaveText('Automatic');
+  await expect(page.getByText('At least $10.00 a day', { exact: true })).toBeVisible();
+  await dateInput(page, 'Start date').fill(dayFromNow(2));
+  await textbox(page, /^Budget/).fill('5');
+  await next(page);
+  await expect(fieldMessage(page, 'The minimum value is $10.00')).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-new-minimum-1440.png', fullPage: true });
+  await textbox(page, /^Budget/).fill('1250.5');
+  await expect(fieldMessage(page, 'The minimum value is $10.00')).toHaveCount(0);
+  await next(page);
+
+  await expect(stepHeading(page, 'Bidding')).toBeVisible();
+  for (const label of ['Pricing', 'Price model', 'Bid'])
+    await expect(requiredLabel(page, label)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Pricing/ })).toHaveText('CPM');
+  await textbox(page, /^Bid/).fill('3');
+  await next(page);
+
+  await expect(stepHeading(page, 'Targeting')).toBeVisible();
+  for (const country of ['Spain', 'France', 'Germany', 'Italy', 'Portugal', 'Belgium']) {
+    await pick(page, page, 'Countries', country, country);
+  }
+  await expect(fieldMessage(page, MAX_COUNTRIES_MESSAGE)).toBeVisible();
+  await expect(stepHeading(page, 'Targeting')).toBeVisible();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-new-countries-flag-1440.png', fullPage: true });
+  await page.getByRole('combobox', { name: 'Countries' }).press('Backspace');
+  await expect(fieldMessage(page, MAX_COUNTRIES_MESSAGE)).toHaveCount(0);
+  await pick(page, page, 'Regions', 'Andal', /^Andalusia/);
+  await pick(page, page, 'Geolists', geolist.name, new RegExp(geolist.name));
+  await next(page);
+
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  const review = page.locator('dl');
+  const row = (label: string) =>
+    review.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await expect(row('Advertiser')).toHaveText('Demo Agency');
+  await expect(row('Budget')).toHaveText('$1,250.50 · Daily');
+  await expect(row('Bid')).toHaveText('CPM $3.00 · CPM');
+  await expect(row('Max daily cost strategy')).toHaveText('Automatic');
+  await expect(row('Regions')).toHaveText('Andalusia (ES-AN)');
+  await expect(row('Geolists')).toHaveText(geolist.name);
+  await expect(review).not.toContainText('#');
+  await expect(review).not.toContainText('chosen');
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-new-review-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: '.tmp/screens/campaign-new-review-600.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await createAndExpectDetail(page, name);
 });

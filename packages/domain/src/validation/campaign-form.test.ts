@@ -8,7 +8,14 @@ import {
   SCHEDULE_PRESET_DEFINITIONS,
   SCHEDULE_PRESETS,
 } from '../dictionary/campaigns';
-import { CPM_BOUNDS, CURRENCIES, type Currency, fromMicros, toMicros } from '../dictionary/currencies';
+import {
+  CPM_BOUNDS,
+  CURRENCIES,
+  type Currency,
+  formatMicros,
+  fromMicros,
+  toMicros,
+} from '../dictionary/currencies';
 import {
   bidIssue,
   CAMPAIGN_LIST_SPEC,
@@ -21,6 +28,9 @@ import {
   canChangeCampaignState,
   duplicateCampaignName,
   isCampaignComplete,
+  MIN_DAILY_BUDGET_MICROS,
+  moneyLimitText,
+  moneyMinimumMessage,
   type TStoredCampaign,
   ZCampaignComplete,
   ZCampaignCreate,
@@ -402,16 +412,15 @@ describe('minimums of §9', () => {
   const generic = VALID.generic;
   it('daily budget 10, compared exactly', () => {
     const lifetimeManual = { ...generic, daily_limit_type: 'manual' };
-    expect(issuesOf(ZCampaignComplete, { ...lifetimeManual, daily_budget: '9.999999' })).toEqual([
-      'daily_budget: The minimum value is 10',
+    const usd = campaignCompleteSchema('usd');
+    expect(issuesOf(usd, { ...lifetimeManual, daily_budget: '9.999999' })).toEqual([
+      'daily_budget: The minimum value is $10.00',
     ]);
-    expect(issuesOf(ZCampaignComplete, { ...lifetimeManual, daily_budget: '10' })).toEqual([]);
-    expect(issuesOf(ZCampaignComplete, { ...generic, budget_timespan: 'daily', budget: '9.99' })).toEqual([
-      'budget: The minimum value is 10',
+    expect(issuesOf(usd, { ...lifetimeManual, daily_budget: '10' })).toEqual([]);
+    expect(issuesOf(usd, { ...generic, budget_timespan: 'daily', budget: '9.99' })).toEqual([
+      'budget: The minimum value is $10.00',
     ]);
-    expect(
-      issuesOf(ZCampaignComplete, { ...generic, budget_timespan: 'daily', budget: '10.000000' }),
-    ).toEqual([]);
+    expect(issuesOf(usd, { ...generic, budget_timespan: 'daily', budget: '10.000000' })).toEqual([]);
   });
 
   it('daily budget is required with a manual limit on a lifetime budget, and at most the budget', () => {
@@ -440,6 +449,31 @@ describe('minimums of §9', () => {
     ]);
   });
 
+  it('money minimums carry the currency of the organization (symbol, 2 decimals or more)', () => {
+    const manual = { ...generic, daily_limit_type: 'manual', pricing: 'cpc', price_model: 'cpc' };
+    expect(
+      issuesOf(campaignCompleteSchema('usd'), {
+        ...manual,
+        budget_timespan: 'daily',
+        budget: '5',
+        daily_budget: '9',
+        bid: '0.0001',
+        cpc_target: '0.0001',
+      }),
+    ).toEqual([
+      'budget: The minimum value is $10.00',
+      'daily_budget: The minimum value is $10.00',
+      'cpc_target: The minimum value is $0.001',
+      'bid: The minimum value is $0.001',
+    ]);
+    expect(issuesOf(campaignCreateSchema('eur'), { ...generic, state: 'preview', budget: '1' })).toEqual([
+      'budget: The minimum value is €10.00',
+    ]);
+    expect(moneyMinimumMessage(MIN_DAILY_BUDGET_MICROS, 'gbp')).toBe('The minimum value is £10.00');
+    expect(moneyLimitText(toMicros('1.3'), 'brl')).toBe('R$1.30');
+    expect(moneyLimitText(toMicros('0.001'), undefined)).toBe('0.001');
+  });
+
   it('refuses a CPC target on the types bought by CPM only', () => {
     for (const type of ['smart-tv', 'dooh'] as const) {
       expect(issuesOf(ZCampaignComplete, { ...VALID[type], cpc_target: '0.5' })).toContain(
@@ -453,10 +487,9 @@ describe('minimums of §9', () => {
 
   it('CPC bid 0.001 and CPC target 0.001', () => {
     const cpc = { ...generic, pricing: 'cpc', price_model: 'cpc' };
-    expect(issuesOf(ZCampaignComplete, { ...cpc, bid: '0.000999', cpc_target: '0.0009' })).toEqual([
-      'cpc_target: The minimum value is 0.001',
-      'bid: The minimum value is 0.001',
-    ]);
+    expect(
+      issuesOf(campaignCompleteSchema('usd'), { ...cpc, bid: '0.000999', cpc_target: '0.0009' }),
+    ).toEqual(['cpc_target: The minimum value is $0.001', 'bid: The minimum value is $0.001']);
     expect(issuesOf(campaignCompleteSchema('idr'), { ...cpc, bid: '0.001', cpc_target: '0.001' })).toEqual(
       [],
     );
@@ -484,33 +517,34 @@ describe('CPM bounds per currency (§9)', () => {
     expect(cpm(currency, fromMicros(min))).toEqual([]);
     expect(cpm(currency, fromMicros(max))).toEqual([]);
     expect(cpm(currency, fromMicros(min - 1n))).toEqual([
-      `bid: The minimum value is ${CPM_BOUNDS[currency].min}`,
+      `bid: The minimum value is ${formatMicros(min, { currency })}`,
     ]);
     expect(cpm(currency, fromMicros(max + 1n))).toEqual([
-      `bid: The maximum value is ${CPM_BOUNDS[currency].max}`,
+      `bid: The maximum value is ${formatMicros(max, { currency })}`,
     ]);
   });
 
   it('compares exactly: 0.25 is the usd minimum, 0.249999 is not; brl 1.3 holds', () => {
     expect(bidIssue('0.25', 'cpm', 'usd')).toBeUndefined();
-    expect(bidIssue('0.249999', 'cpm', 'usd')).toBe('The minimum value is 0.25');
+    expect(bidIssue('0.249999', 'cpm', 'usd')).toBe('The minimum value is $0.25');
     expect(bidIssue('1.3', 'cpm', 'brl')).toBeUndefined();
-    expect(bidIssue('1.299999', 'cpm', 'brl')).toBe('The minimum value is 1.3');
+    expect(bidIssue('1.299999', 'cpm', 'brl')).toBe('The minimum value is R$1.30');
     expect(bidIssue('20000', 'cpm', 'idr')).toBeUndefined();
-    expect(bidIssue('20000.000001', 'cpm', 'idr')).toBe('The maximum value is 20000');
+    expect(bidIssue('20000.000001', 'cpm', 'idr')).toBe('The maximum value is Rp20,000.00');
   });
 
   it('cop keeps the spec row 800-200: no CPM bid can pass, each side answers its own bound', () => {
-    expect(cpm('cop', '200')).toEqual(['bid: The minimum value is 800']);
-    expect(cpm('cop', '500')).toEqual(['bid: The minimum value is 800']);
-    expect(cpm('cop', '800')).toEqual(['bid: The maximum value is 200']);
-    expect(cpm('cop', '1000')).toEqual(['bid: The maximum value is 200']);
+    expect(cpm('cop', '200')).toEqual(['bid: The minimum value is COL$800.00']);
+    expect(cpm('cop', '500')).toEqual(['bid: The minimum value is COL$800.00']);
+    expect(cpm('cop', '800')).toEqual(['bid: The maximum value is COL$200.00']);
+    expect(cpm('cop', '1000')).toEqual(['bid: The maximum value is COL$200.00']);
   });
 
-  it('without a currency (static schema) a CPM bid is only checked against the smallest bid', () => {
-    expect(issuesOf(ZCampaignComplete, { ...VALID.dooh, bid: '0.1' })).toEqual([]);
-    expect(issuesOf(ZCampaignComplete, { ...VALID.dooh, bid: '0' })).toEqual([
-      'bid: The minimum value is 0.001',
+  it('without a currency (static schema) money limits wait for the currency; formats are checked', () => {
+    expect(issuesOf(ZCampaignComplete, { ...VALID.dooh, bid: '0' })).toEqual([]);
+    expect(issuesOf(ZCampaignComplete, { ...VALID.dooh, budget: '1', cpc_target: null })).toEqual([]);
+    expect(issuesOf(ZCampaignComplete, { ...VALID.dooh, bid: '1,5' })).toEqual([
+      `bid: ${INVALID_FORMAT_MESSAGE}`,
     ]);
   });
 
@@ -653,7 +687,7 @@ describe('ZCampaignCreate', () => {
   it('state preview saves a draft: only name and type required, what is sent still checked', () => {
     expect(issuesOf(ZCampaignCreate, { name: 'Draft', type: 'app-promotion', state: 'preview' })).toEqual([]);
     expect(
-      issuesOf(ZCampaignCreate, {
+      issuesOf(campaignCreateSchema('usd'), {
         name: 'Draft',
         type: 'dooh',
         state: 'preview',
@@ -663,7 +697,7 @@ describe('ZCampaignCreate', () => {
       }),
     ).toEqual([
       'daily_clicks: The minimum value is 10',
-      'bid: The minimum value is 0.001',
+      'bid: The minimum value is $0.001',
       `device_types: ${FIELD_NOT_FOR_TYPE_MESSAGE}`,
     ]);
   });
@@ -695,8 +729,8 @@ describe('ZCampaignCreate', () => {
     ).toEqual([
       `name: ${REQUIRED_MESSAGE}`,
       `start_date: ${INVALID_FORMAT_MESSAGE}`,
-      'budget: The minimum value is 10',
-      'bid: The minimum value is 0.25',
+      'budget: The minimum value is €10.00',
+      'bid: The minimum value is €0.25',
     ]);
   });
 
@@ -757,7 +791,7 @@ describe('ZCampaignUpdate', () => {
     ).toEqual([
       `name: ${CAMPAIGN_NAME_MESSAGE}`,
       `budget: ${REQUIRED_MESSAGE}`,
-      'bid: The maximum value is 200',
+      'bid: The maximum value is $200.00',
     ]);
     expect(issuesOf(ZCampaignUpdate, { version: 1, state: 'deleted' })).toEqual([
       `state: ${INVALID_FORMAT_MESSAGE}`,

@@ -6,10 +6,11 @@
  * (snake_case). Every object is strict: a field it does not list is refused, never ignored.
  *
  * Which schema to use:
- * - The server parses bodies with the factories (`campaignCreateSchema(currency)`,
- *   `campaignUpdateSchema(currency)`), passing the currency of the campaign's organization, so that a CPM bid
- *   is checked against that currency's bounds (§9). The static schemas (ZCampaignCreate, …) are the same
- *   rules without a currency: a CPM bid is then only checked to be at least MIN_CPC.
+ * - The factories (`campaignCreateSchema(currency)`, `campaignUpdateSchema(currency)`) take the currency of
+ *   the campaign's organization: money limits (the §9 minimums, the CPM bounds) are checked and said in it
+ *   ("The minimum value is $10.00"). The static schemas (ZCampaignCreate, …), which the server's routes parse
+ *   bodies with before the organization is known, check money formats only; the service then runs
+ *   `campaignIssues` with the currency, so every money limit is answered once, in the right currency.
  * - A PUT carries only changes, so rules spanning several fields can only be checked on the whole campaign:
  *   the server merges the stored campaign with the changes (targeting and internal key by key) and runs
  *   `campaignIssues(merged, { currency, complete: merged.state !== 'preview' })`, and
@@ -56,7 +57,14 @@ import {
   MIN_DAILY_CLICKS,
   MIN_DAILY_IMPRESSIONS,
 } from '../dictionary/constants';
-import { CURRENCIES, type Currency, cpmBoundsMicros, fromMicros, toMicros } from '../dictionary/currencies';
+import {
+  CURRENCIES,
+  type Currency,
+  cpmBoundsMicros,
+  formatMicros,
+  fromMicros,
+  toMicros,
+} from '../dictionary/currencies';
 import { TRACKING_PROVIDERS } from '../dictionary/tracking';
 import { CAMPAIGN_NAME_PATTERN } from './campaign';
 import { ZCampaignInternal, ZCampaignInternalChanges } from './campaign-internal';
@@ -66,7 +74,6 @@ import {
   enumList,
   intAtLeast,
   isDay,
-  moneyAtLeast,
   moneyText,
   requiredEnum,
   textRule,
@@ -117,6 +124,29 @@ export const MIN_CPC_TARGET_MICROS = toMicros(MIN_CPC_TARGET);
 export const MIN_DAILY_BUDGET_MICROS = toMicros(MIN_DAILY_BUDGET);
 
 /**
+ * A money limit as a message or hint shows it (§5 "{expected}", §9 formatting): in the organization's currency,
+ * with its symbol and 2 decimals, or more when the limit needs them ($10.00, $0.001, R$1.30). Without a
+ * currency (a static schema), the bare amount.
+ */
+export const moneyLimitText = (micros: bigint, currency: Currency | undefined): string => {
+  if (currency === undefined) return moneyText(micros);
+  const decimals = fromMicros(micros).split('.')[1]?.length ?? 0;
+  return formatMicros(micros, { currency, fractionDigits: Math.max(2, decimals) });
+};
+
+/** The §9 money minimums of a campaign, checked in `campaignIssues` where the currency is known. */
+export const CAMPAIGN_MONEY_MINIMUMS = {
+  /** Both timespans: a lifetime budget below the daily minimum could not fund one day. */
+  budget: MIN_DAILY_BUDGET_MICROS,
+  daily_budget: MIN_DAILY_BUDGET_MICROS,
+  cpc_target: MIN_CPC_TARGET_MICROS,
+} as const satisfies Record<string, bigint>;
+
+/** "The minimum value is $10.00": a money minimum in the currency of the campaign's organization. */
+export const moneyMinimumMessage = (micros: bigint, currency: Currency | undefined): string =>
+  minValueMessage(moneyLimitText(micros, currency));
+
+/**
  * The §9 rule of a bid: a CPM bid lies within the CPM bounds of the currency; a CPC bid (or a bid whose
  * pricing or currency is not known yet) is at least MIN_CPC. Answers the message, or undefined when the bid
  * is fine or not a valid amount (its format is reported by the field).
@@ -134,11 +164,11 @@ export const bidIssue = (
   const micros = toMicros(bid);
   if (pricing === 'cpm' && currency !== undefined) {
     const { min, max } = cpmBoundsMicros(currency);
-    if (micros < min) return minValueMessage(moneyText(min));
-    if (micros > max) return maxValueMessage(moneyText(max));
+    if (micros < min) return moneyMinimumMessage(min, currency);
+    if (micros > max) return maxValueMessage(moneyLimitText(max, currency));
     return undefined;
   }
-  return micros < MIN_CPC_MICROS ? minValueMessage(moneyText(MIN_CPC_MICROS)) : undefined;
+  return micros < MIN_CPC_MICROS ? moneyMinimumMessage(MIN_CPC_MICROS, currency) : undefined;
 };
 
 /**
@@ -164,10 +194,10 @@ const FIELDS = {
   start_date: ZDay,
   end_date: ZDay.nullable(),
   budget_timespan: requiredEnum(BUDGET_TIMESPANS),
-  /** Both timespans: a lifetime budget below the daily minimum could not fund one day. */
-  budget: moneyAtLeast(MIN_DAILY_BUDGET),
+  /** Its minimum is in the organization's currency: see CAMPAIGN_MONEY_MINIMUMS. */
+  budget: ZMoney,
   daily_limit_type: requiredEnum(DAILY_LIMIT_TYPES),
-  daily_budget: moneyAtLeast(MIN_DAILY_BUDGET).nullable(),
+  daily_budget: ZMoney.nullable(),
   daily_impressions: intAtLeast(MIN_DAILY_IMPRESSIONS).nullable(),
   daily_clicks: intAtLeast(MIN_DAILY_CLICKS).nullable(),
   max_daily_cost_strategy: requiredEnum(MAX_DAILY_COST_STRATEGIES),
@@ -175,7 +205,7 @@ const FIELDS = {
   price_model: requiredEnum(PRICE_MODELS),
   /** Its bounds depend on the pricing and the currency: see `bidIssue`. */
   bid: ZMoney,
-  cpc_target: moneyAtLeast(MIN_CPC_TARGET).nullable(),
+  cpc_target: ZMoney.nullable(),
   event_optimisation: requiredEnum(EVENT_OPTIMISATIONS).nullable(),
   tracking_tool: requiredEnum(TRACKING_PROVIDERS),
   schedule: ZSchedule,
@@ -286,7 +316,7 @@ export type TCampaignValues = {
 };
 
 export type TCampaignCheckOptions = {
-  /** The currency of the campaign's organization; without it a CPM bid is only checked to be ≥ MIN_CPC. */
+  /** The currency of the campaign's organization; without it money limits are not checked (formats are). */
   readonly currency?: Currency | undefined;
   /** Complete rules (every required field, state inactive or active) or draft rules (consistency only). */
   readonly complete: boolean;
@@ -392,6 +422,16 @@ export const campaignIssues = (values: TCampaignValues, options: TCampaignCheckO
     }
   }
 
+  // Money limits are said in the organization's currency, so they wait for it (the service knows it).
+  if (currency !== undefined) {
+    for (const [field, minimum] of Object.entries(CAMPAIGN_MONEY_MINIMUMS)) {
+      const amount = values[field];
+      if (typeof amount === 'string' && MONEY_PATTERN.test(amount) && toMicros(amount) < minimum) {
+        issues.push({ path: [field], message: moneyMinimumMessage(minimum, currency) });
+      }
+    }
+  }
+
   const { start_date: start, end_date: end } = values;
   if (typeof start === 'string' && typeof end === 'string' && isDay(start) && isDay(end) && end < start) {
     issues.push({ path: ['end_date'], message: END_BEFORE_START_MESSAGE });
@@ -406,10 +446,13 @@ export const campaignIssues = (values: TCampaignValues, options: TCampaignCheckO
     MONEY_PATTERN.test(dailyBudget) &&
     toMicros(dailyBudget) > toMicros(budget)
   ) {
-    issues.push({ path: ['daily_budget'], message: maxValueMessage(fromMicros(toMicros(budget))) });
+    issues.push({
+      path: ['daily_budget'],
+      message: maxValueMessage(moneyLimitText(toMicros(budget), currency)),
+    });
   }
 
-  if (typeof values.bid === 'string') {
+  if (typeof values.bid === 'string' && currency !== undefined) {
     const message = bidIssue(values.bid, values.pricing, currency);
     if (message !== undefined) issues.push({ path: ['bid'], message });
   }

@@ -164,14 +164,16 @@ describe('strategyCreateSchema(campaign)', () => {
   });
 
   it('keeps the bid within the bounds of the campaign pricing and currency', () => {
-    expect(issuesOf(schema, { ...STRATEGY, bid: '0.24' })).toEqual(['bid: The minimum value is 0.25']);
-    expect(issuesOf(schema, { ...STRATEGY, bid: '200.000001' })).toEqual(['bid: The maximum value is 200']);
+    expect(issuesOf(schema, { ...STRATEGY, bid: '0.24' })).toEqual(['bid: The minimum value is $0.25']);
+    expect(issuesOf(schema, { ...STRATEGY, bid: '200.000001' })).toEqual([
+      'bid: The maximum value is $200.00',
+    ]);
     expect(
       issuesOf(strategyCreateSchema({ ...CAMPAIGN, currency: 'inr' }), { ...STRATEGY, bid: '14.99' }),
-    ).toEqual(['bid: The minimum value is 15']);
+    ).toEqual(['bid: The minimum value is ₹15.00']);
     expect(
       issuesOf(strategyCreateSchema({ ...CAMPAIGN, pricing: 'cpc' }), { ...STRATEGY, bid: '0.0009' }),
-    ).toEqual(['bid: The minimum value is 0.001']);
+    ).toEqual(['bid: The minimum value is $0.001']);
     expect(issuesOf(schema, { ...STRATEGY, bid: '1e2' })).toEqual([`bid: ${INVALID_FORMAT_MESSAGE}`]);
   });
 

@@ -147,7 +147,7 @@ describe('POST /api/campaign', () => {
       complete({ organization: Number(advertiserId), bid: '2.5' }),
     );
     expect(low.statusCode).toBe(400);
-    expect(detailsOf(low)).toContainEqual({ path: 'bid', message: 'The minimum value is 15' });
+    expect(detailsOf(low)).toContainEqual({ path: 'bid', message: 'The minimum value is ₹15.00' });
     const response = await call(
       'owner',
       'POST',
@@ -172,14 +172,14 @@ describe('POST /api/campaign', () => {
         'targeting.countries',
         MAX_COUNTRIES_MESSAGE,
       ],
-      [{ budget_timespan: 'daily', budget: '5' }, 'budget', 'The minimum value is 10'],
-      [{ daily_limit_type: 'manual', daily_budget: '9.99' }, 'daily_budget', 'The minimum value is 10'],
+      [{ budget_timespan: 'daily', budget: '5' }, 'budget', 'The minimum value is $10.00'],
+      [{ daily_limit_type: 'manual', daily_budget: '9.99' }, 'daily_budget', 'The minimum value is $10.00'],
       [{ daily_impressions: 999 }, 'daily_impressions', 'The minimum value is 1000'],
       [{ daily_clicks: 9 }, 'daily_clicks', 'The minimum value is 10'],
-      [{ pricing: 'cpc', price_model: 'cpc', bid: '0.0009' }, 'bid', 'The minimum value is 0.001'],
-      [{ cpc_target: '0.0009' }, 'cpc_target', 'The minimum value is 0.001'],
-      [{ bid: '0.2' }, 'bid', 'The minimum value is 0.25'],
-      [{ bid: '200.01' }, 'bid', 'The maximum value is 200'],
+      [{ pricing: 'cpc', price_model: 'cpc', bid: '0.0009' }, 'bid', 'The minimum value is $0.001'],
+      [{ cpc_target: '0.0009' }, 'cpc_target', 'The minimum value is $0.001'],
+      [{ bid: '0.2' }, 'bid', 'The minimum value is $0.25'],
+      [{ bid: '200.01' }, 'bid', 'The maximum value is $200.00'],
       [
         { start_date: dayFromToday(ctx, 10), end_date: dayFromToday(ctx, 5) },
         'end_date',

@@ -113,8 +113,8 @@ describe('POST /api/campaign/{id}/strategies', () => {
         'location.countries.0',
         STRATEGY_LOCATION_OUTSIDE_CAMPAIGN_MESSAGE,
       ],
-      [{ bid: '0.1' }, 'bid', 'The minimum value is 0.25'],
-      [{ bid: '201' }, 'bid', 'The maximum value is 200'],
+      [{ bid: '0.1' }, 'bid', 'The minimum value is $0.25'],
+      [{ bid: '201' }, 'bid', 'The maximum value is $200.00'],
       [{ name: 'a@b' }, 'name', CAMPAIGN_NAME_MESSAGE],
       [{ budget_share: 0 }, 'budget_share', 'The minimum value is 1'],
       [

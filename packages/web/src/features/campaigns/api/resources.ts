@@ -3,6 +3,7 @@
  * resource's own list endpoint, searched by name. This feature's own small fetchers: features never import
  * each other. Audiences also list the data partners' published segments (GET /audience-segments).
  */
+import { AUDIENCE_TYPE_LABELS, AUDIENCE_TYPES } from '@beacon/domain/dictionary/audiences';
 import type { TargetedResourceKind } from '@beacon/domain/validation/resource-targeting';
 import { apiList } from '../../../api/client';
 
@@ -43,6 +44,12 @@ type Row = {
   readonly type?: string;
 };
 
+/** An audience's type in words ("Time based", not time_based). */
+export const audienceTypeLabel = (type: string | undefined): string | undefined => {
+  const known = AUDIENCE_TYPES.find((candidate) => candidate === type);
+  return known === undefined ? type : AUDIENCE_TYPE_LABELS[known];
+};
+
 /** How many options one search shows; typing narrows them. */
 export const RESOURCE_OPTIONS_LIMIT = 20;
 
@@ -79,7 +86,7 @@ export const fetchResourceOptions = async (
       ]);
       const seen = new Set(own.map((row) => row.id));
       return [
-        ...own.map(optionOf((row) => row.type)),
+        ...own.map(optionOf((row) => audienceTypeLabel(row.type))),
         ...segments.filter((row) => !seen.has(row.id)).map(optionOf(() => 'shared segment')),
       ];
     }

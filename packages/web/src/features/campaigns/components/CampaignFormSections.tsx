@@ -30,14 +30,6 @@ import {
   VIEWABILITY_THRESHOLD_LABELS,
   VIEWABILITY_THRESHOLDS,
 } from '@beacon/domain/dictionary/campaigns';
-import {
-  MIN_CPC,
-  MIN_CPC_TARGET,
-  MIN_DAILY_BUDGET,
-  MIN_DAILY_CLICKS,
-  MIN_DAILY_IMPRESSIONS,
-} from '@beacon/domain/dictionary/constants';
-import { CPM_BOUNDS, type Currency } from '@beacon/domain/dictionary/currencies';
 import { TRACKING_PROVIDER_LABELS, TRACKING_PROVIDERS } from '@beacon/domain/dictionary/tracking';
 import {
   CAMPAIGN_INTERNAL_FLAG_LABELS,
@@ -48,7 +40,12 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
 import { lazy } from '../../../lib/lazy';
 import type { CampaignFormValues, InternalValues } from '../utils/campaign-form';
-import { allowedOptions, isFieldAsked } from '../utils/type-fields';
+import { allowedOptions, isFieldAsked, isFieldRequired } from '../utils/type-fields';
+import { bidHint, minimumHints } from './minimum-hints';
+
+/** The bid's hint, also under a strategy's bid. */
+export { bidHint };
+
 import { CheckboxGroup, DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from './fields';
 import type { SectionProps } from './section-props';
 
@@ -128,6 +125,7 @@ export const FlightBudgetFields = ({
   readonly areDatesFixed?: boolean;
 }) => {
   const isManual = values.daily_limit_type === 'manual';
+  const hints = minimumHints(currency);
   return (
     <FieldGrid>
       {isFieldAsked(values.type, 'start_date') && (
@@ -174,13 +172,14 @@ export const FlightBudgetFields = ({
           value={values.budget}
           onChange={(budget) => onChange({ budget })}
           error={errors.budget}
-          helperText={values.budget_timespan === 'daily' ? `At least ${MIN_DAILY_BUDGET} a day` : undefined}
+          helperText={values.budget_timespan === 'daily' ? hints.dailyBudget : hints.lifetimeBudget}
           disabled={disabled}
         />
       )}
       {isFieldAsked(values.type, 'daily_limit_type') && (
         <EnumSelect
           label="Daily limits"
+          required
           value={values.daily_limit_type}
           options={DAILY_LIMIT_TYPES}
           labels={DAILY_LIMIT_TYPE_LABELS}
@@ -192,6 +191,7 @@ export const FlightBudgetFields = ({
       {isFieldAsked(values.type, 'max_daily_cost_strategy') && (
         <EnumSelect
           label="Max daily cost strategy"
+          required
           value={values.max_daily_cost_strategy}
           options={MAX_DAILY_COST_STRATEGIES}
           labels={MAX_DAILY_COST_STRATEGY_LABELS}
@@ -204,10 +204,11 @@ export const FlightBudgetFields = ({
         <MoneyField
           currency={currency}
           label="Daily budget"
+          required={values.budget_timespan === 'lifetime'}
           value={values.daily_budget}
           onChange={(daily_budget) => onChange({ daily_budget })}
           error={errors.daily_budget}
-          helperText={`At least ${MIN_DAILY_BUDGET}`}
+          helperText={hints.dailyBudget}
           disabled={disabled}
         />
       )}
@@ -217,7 +218,7 @@ export const FlightBudgetFields = ({
           value={values.daily_impressions}
           onChange={(daily_impressions) => onChange({ daily_impressions })}
           error={errors.daily_impressions}
-          helperText={`At least ${MIN_DAILY_IMPRESSIONS}`}
+          helperText={hints.dailyImpressions}
           disabled={disabled}
         />
       )}
@@ -227,22 +228,12 @@ export const FlightBudgetFields = ({
           value={values.daily_clicks}
           onChange={(daily_clicks) => onChange({ daily_clicks })}
           error={errors.daily_clicks}
-          helperText={`At least ${MIN_DAILY_CLICKS}`}
+          helperText={hints.dailyClicks}
           disabled={disabled}
         />
       )}
     </FieldGrid>
   );
-};
-
-/** The bid's hint: the currency's CPM bounds (§9) or the CPC minimum. */
-export const bidHint = (pricing: CampaignFormValues['pricing'], currency: Currency): string | undefined => {
-  if (pricing === 'cpm') {
-    const bounds = CPM_BOUNDS[currency];
-    return `CPM between ${bounds.min} and ${bounds.max} ${currency.toUpperCase()}`;
-  }
-  if (pricing === 'cpc') return `At least ${MIN_CPC}`;
-  return undefined;
 };
 
 /** The attribution windows and tracking price of a tool (§9), from the domain's tracking terms. */
@@ -280,6 +271,7 @@ export const BiddingFields = ({ values, errors, onChange, currency, disabled }: 
       {isFieldAsked(values.type, 'price_model') && (
         <EnumSelect
           label="Price model"
+          required
           value={values.price_model}
           options={PRICE_MODELS}
           labels={PRICE_MODEL_LABELS}
@@ -307,7 +299,7 @@ export const BiddingFields = ({ values, errors, onChange, currency, disabled }: 
           value={values.cpc_target}
           onChange={(cpc_target) => onChange({ cpc_target })}
           error={errors.cpc_target}
-          helperText={`Optional, at least ${MIN_CPC_TARGET}`}
+          helperText={minimumHints(currency).cpcTarget}
           disabled={disabled}
         />
       )}
@@ -347,6 +339,7 @@ export const InventoryFields = ({ values, errors, onChange, disabled }: SectionP
     {isFieldAsked(values.type, 'device_types') && (
       <CheckboxGroup
         label="Device types"
+        required={isFieldRequired(values.type, 'device_types')}
         values={values.device_types}
         options={allowedOptions(values.type, 'device_types', DEVICE_TYPES)}
         labels={DEVICE_TYPE_LABELS}
@@ -358,6 +351,7 @@ export const InventoryFields = ({ values, errors, onChange, disabled }: SectionP
     {isFieldAsked(values.type, 'device_id_types') && (
       <CheckboxGroup
         label="Device identifier types"
+        required={isFieldRequired(values.type, 'device_id_types')}
         values={values.device_id_types}
         options={allowedOptions(values.type, 'device_id_types', DEVICE_ID_TYPES)}
         labels={DEVICE_ID_TYPE_LABELS}
@@ -369,6 +363,7 @@ export const InventoryFields = ({ values, errors, onChange, disabled }: SectionP
     {isFieldAsked(values.type, 'video_positions') && (
       <CheckboxGroup
         label="Video positions"
+        required={isFieldRequired(values.type, 'video_positions')}
         values={values.video_positions}
         options={VIDEO_POSITIONS}
         labels={VIDEO_POSITION_LABELS}
@@ -380,6 +375,7 @@ export const InventoryFields = ({ values, errors, onChange, disabled }: SectionP
     {isFieldAsked(values.type, 'video_attributes') && (
       <CheckboxGroup
         label="Video attributes"
+        required={isFieldRequired(values.type, 'video_attributes')}
         values={values.video_attributes}
         options={VIDEO_ATTRIBUTES}
         labels={VIDEO_ATTRIBUTE_LABELS}

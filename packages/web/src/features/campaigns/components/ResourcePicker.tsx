@@ -17,6 +17,7 @@ import {
   SOURCE_KINDS,
   type TargetedResource,
 } from '../api/resources';
+import { usePickedNames } from './picked-names';
 
 type ResourcePickerProps = {
   readonly label: string;
@@ -46,6 +47,7 @@ export const ResourcePicker = ({
   const [search, setSearch] = useState('');
   const [isOpen, setIsOpen] = useState(false);
   const picked = useRef(new Map<number, ResourceOption>());
+  const names = usePickedNames();
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input.trim()), 250);
     return () => clearTimeout(timer);
@@ -73,7 +75,10 @@ export const ResourcePicker = ({
       options={options.data ?? []}
       value={selected}
       onChange={(_event, choices) => {
-        for (const choice of choices) picked.current.set(choice.id, choice);
+        for (const choice of choices) {
+          picked.current.set(choice.id, choice);
+          names.remember(SOURCE_KINDS[source], choice.id, choice.name);
+        }
         onChange(choices.map((choice) => choice.id));
       }}
       open={isOpen}

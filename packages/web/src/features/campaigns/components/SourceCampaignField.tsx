@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiList } from '../../../api/client';
+import { usePickedNames } from './picked-names';
 
 type SourceOption = {
   readonly id: number;
@@ -29,6 +30,7 @@ type SourceCampaignFieldProps = {
 export const SourceCampaignField = ({ organization, value, onChange, error }: SourceCampaignFieldProps) => {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
+  const names = usePickedNames();
   const [chosen, setChosen] = useState<SourceOption | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(input.trim()), 250);
@@ -56,13 +58,20 @@ export const SourceCampaignField = ({ organization, value, onChange, error }: So
       ? null
       : chosen?.id === value
         ? chosen
-        : { id: value, name: `Campaign #${value}`, organization: organization ?? 0, type: '', state: '' };
+        : {
+            id: value,
+            name: names.nameOf('campaign', value) ?? `Campaign #${value}`,
+            organization: organization ?? 0,
+            type: '',
+            state: '',
+          };
   return (
     <Autocomplete<SourceOption>
       options={options}
       value={selected}
       onChange={(_event, option) => {
         setChosen(option);
+        if (option) names.remember('campaign', option.id, option.name);
         onChange(option?.id ?? null);
       }}
       inputValue={input}

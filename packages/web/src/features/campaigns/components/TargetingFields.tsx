@@ -1,4 +1,6 @@
 /** Places, apps, categories and schedule of a campaign (loaded on demand: the heavy part of the form). */
+import { campaignTypeRequirements } from '@beacon/domain/campaigns/campaign-types';
+import { targetingAlerts } from '@beacon/domain/campaigns/targeting-alerts';
 import { areAudiencesRequired } from '@beacon/domain/validation/resource-targeting';
 import Box from '@mui/material/Box';
 import { isFieldAsked } from '../utils/type-fields';
@@ -13,11 +15,15 @@ export const TargetingFields = ({ values, errors, onChange, disabled, targetedRe
   const targeting = values.targeting;
   const set = (changes: Partial<typeof targeting>) => onChange({ targeting: { ...targeting, ...changes } });
   const asks = (key: string) => isFieldAsked(values.type, `targeting.${key}`);
+  // Places outside the chosen countries never match (§3 inconsistent targeting): said under the field at once.
+  const alerts = targetingAlerts({ targeting });
+  const alertOf = (field: string) => alerts.find((alert) => alert.field === field)?.message;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {asks('countries') && (
         <CountriesField
           label="Countries"
+          required={campaignTypeRequirements(values.type).location === 'required'}
           value={targeting.countries}
           onChange={(countries) => set({ countries })}
           error={errors['targeting.countries']}
@@ -32,6 +38,7 @@ export const TargetingFields = ({ values, errors, onChange, disabled, targetedRe
           value={targeting.regions}
           onChange={(regions) => set({ regions })}
           error={errors['targeting.regions']}
+          helperText={alertOf('targeting.regions')}
           disabled={disabled}
         />
       )}
@@ -42,6 +49,7 @@ export const TargetingFields = ({ values, errors, onChange, disabled, targetedRe
           value={targeting.cities}
           onChange={(cities) => set({ cities })}
           error={errors['targeting.cities']}
+          helperText={alertOf('targeting.cities')}
           disabled={disabled}
         />
       )}

@@ -80,6 +80,8 @@ type CheckboxGroupProps<V extends string> = {
   readonly error?: string;
   readonly helperText?: ReactNode;
   readonly disabled?: boolean;
+  /** Shows the required mark on the legend (at least one value is needed). */
+  readonly required?: boolean;
 };
 
 /** Several values of an enumeration, in the enumeration's order. */
@@ -92,6 +94,7 @@ export const CheckboxGroup = <V extends string>({
   error,
   helperText,
   disabled = false,
+  required = false,
 }: CheckboxGroupProps<V>) => {
   const id = useId();
   const toggle = (option: V, isChecked: boolean) =>
@@ -104,7 +107,9 @@ export const CheckboxGroup = <V extends string>({
       disabled={disabled}
       aria-describedby={description ? `${id}-text` : undefined}
     >
-      <FormLabel component="legend">{label}</FormLabel>
+      <FormLabel component="legend" required={required}>
+        {label}
+      </FormLabel>
       <FormGroup row>
         {options.map((option) => (
           <FormControlLabel

@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { hintOf } from './fields';
+import { usePickedNames } from './picked-names';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const REGIONS_LIMIT = 200;
@@ -52,6 +53,7 @@ type MultiFieldProps = {
   readonly error?: string;
   readonly helperText?: string;
   readonly disabled?: boolean;
+  readonly required?: boolean;
 };
 
 /** `allowed` narrows the choice (a strategy's countries among its campaign's). */
@@ -62,6 +64,7 @@ export const CountriesField = ({
   error,
   helperText,
   disabled,
+  required,
   allowed,
 }: MultiFieldProps & { readonly allowed?: readonly string[] }) => (
   <Autocomplete<Country, true>
@@ -88,6 +91,7 @@ export const CountriesField = ({
       <TextField
         {...params}
         label={label}
+        required={required}
         error={error !== undefined}
         helperText={hintOf(error, helperText, disabled === true)}
       />
@@ -115,13 +119,20 @@ export const RegionsField = ({
   });
   const options = (regions.data ?? []).map((region) => region.id);
   const names = new Map((regions.data ?? []).map((region) => [region.id, region.name]));
+  const picked = usePickedNames();
   return (
     <Autocomplete<string, true>
       multiple
       disabled={disabled}
       options={options}
       value={[...value]}
-      onChange={(_event, ids) => onChange(ids)}
+      onChange={(_event, ids) => {
+        for (const id of ids) {
+          const name = names.get(id);
+          if (name !== undefined) picked.remember('region', id, name);
+        }
+        onChange(ids);
+      }}
       getOptionLabel={(id) => (names.has(id) ? `${names.get(id)} (${id})` : id)}
       loading={regions.isFetching}
       noOptionsText={codes === '' ? 'Choose a country first' : 'No region matches'}

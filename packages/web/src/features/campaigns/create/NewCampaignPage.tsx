@@ -35,15 +35,18 @@ import {
   TargetingSectionFields,
 } from '../components/CampaignFormSections';
 import { OrganizationField, useAdvertiserOptions } from '../components/OrganizationField';
+import { PickedNamesProvider } from '../components/picked-names';
 import { SourceCampaignField } from '../components/SourceCampaignField';
 import {
   type CampaignFormValues,
   createBodyOf,
+  earlyTargetingErrors,
   emptyCampaignForm,
   errorsOfDetails,
   type FormErrors,
   isFormDirty,
   schemaErrors,
+  withEarlyErrors,
 } from '../utils/campaign-form';
 import {
   CREATION_STEP_LABELS,
@@ -145,12 +148,17 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const change = (changes: Partial<CampaignFormValues>) => {
     const next = { ...values, ...changes };
     setValues(next);
-    // Once a step was checked, its messages follow the typing.
+    // The targeting limits (five countries…) are flagged at once; the other messages wait for Next, and once a
+    // step was checked, its messages follow the typing.
+    const early = earlyTargetingErrors(schema, next);
     if (checkedSteps.size > 0) {
       const found = completeErrors(next);
-      setErrors(
-        Object.fromEntries(Object.entries(found).filter(([key]) => checkedSteps.has(stepOfErrorKey(key)))),
-      );
+      setErrors({
+        ...Object.fromEntries(Object.entries(found).filter(([key]) => checkedSteps.has(stepOfErrorKey(key)))),
+        ...early,
+      });
+    } else {
+      setErrors((current) => withEarlyErrors(current, early));
     }
   };
 
@@ -220,108 +228,110 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const index = CREATION_STEPS.indexOf(step);
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Typography variant="h1" sx={{ mb: 0.5 }}>
-        New {CAMPAIGN_TYPE_LABELS[type]} campaign
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {CAMPAIGN_TYPE_PURPOSES[type]}{' '}
-        <Button component={RouterLink} to="/campaign/new" size="small">
-          Change type
-        </Button>
-      </Typography>
-      <Stepper nonLinear activeStep={index} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
-        {CREATION_STEPS.map((candidate) => (
-          <Step key={candidate} completed={false}>
-            <StepButton
-              onClick={() => goTo(candidate)}
-              optional={
-                Object.keys(errorsOfStep(errors, candidate)).length > 0 ? (
-                  <Typography variant="caption" color="error">
-                    To fix
-                  </Typography>
+    <PickedNamesProvider>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Typography variant="h1" sx={{ mb: 0.5 }}>
+          New {CAMPAIGN_TYPE_LABELS[type]} campaign
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {CAMPAIGN_TYPE_PURPOSES[type]}{' '}
+          <Button component={RouterLink} to="/campaign/new" size="small">
+            Change type
+          </Button>
+        </Typography>
+        <Stepper nonLinear activeStep={index} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
+          {CREATION_STEPS.map((candidate) => (
+            <Step key={candidate} completed={false}>
+              <StepButton
+                onClick={() => goTo(candidate)}
+                optional={
+                  Object.keys(errorsOfStep(errors, candidate)).length > 0 ? (
+                    <Typography variant="caption" color="error">
+                      To fix
+                    </Typography>
+                  ) : undefined
+                }
+              >
+                {CREATION_STEP_LABELS[candidate]}
+              </StepButton>
+            </Step>
+          ))}
+        </Stepper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} ref={panelRef}>
+          <Typography variant="h2" sx={{ mb: 2 }}>
+            {CREATION_STEP_LABELS[step]}
+          </Typography>
+          {failure && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          {Object.keys(stepErrors).length > 0 && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Check the{' '}
+              {Object.keys(stepErrors).length === 1 ? 'field' : `${Object.keys(stepErrors).length} fields`}{' '}
+              marked below.
+            </Alert>
+          )}
+          {step === 'basics' && (
+            <BasicsFields
+              {...sectionProps}
+              organizationField={
+                options.length > 1 ? (
+                  <OrganizationField
+                    options={options}
+                    value={values.organization}
+                    onChange={(organization) => change({ organization, source_campaign: null })}
+                    error={errors.organization}
+                  />
                 ) : undefined
               }
-            >
-              {CREATION_STEP_LABELS[candidate]}
-            </StepButton>
-          </Step>
-        ))}
-      </Stepper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} ref={panelRef}>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {CREATION_STEP_LABELS[step]}
-        </Typography>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        {Object.keys(stepErrors).length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            Check the{' '}
-            {Object.keys(stepErrors).length === 1 ? 'field' : `${Object.keys(stepErrors).length} fields`}{' '}
-            marked below.
-          </Alert>
-        )}
-        {step === 'basics' && (
-          <BasicsFields
-            {...sectionProps}
-            organizationField={
-              options.length > 1 ? (
-                <OrganizationField
-                  options={options}
-                  value={values.organization}
-                  onChange={(organization) => change({ organization, source_campaign: null })}
-                  error={errors.organization}
-                />
-              ) : undefined
-            }
-            sourceField={
-              isFieldAsked(type, 'source_campaign') ? (
-                <SourceCampaignField
-                  organization={values.organization}
-                  value={values.source_campaign}
-                  onChange={(source_campaign) => change({ source_campaign })}
-                  error={errors.source_campaign}
-                />
-              ) : undefined
-            }
-          />
-        )}
-        {step === 'flight' && <FlightBudgetFields {...sectionProps} />}
-        {step === 'bidding' && <BiddingFields {...sectionProps} />}
-        {step === 'targeting' && <TargetingSectionFields {...sectionProps} />}
-        {step === 'review' && (
-          <ReviewStep
-            values={values}
-            currency={currency}
-            advertiserName={options.length > 1 ? advertiser?.name : undefined}
-            problems={unplacedErrors(errors)}
-          />
-        )}
-      </Paper>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, alignItems: 'center' }}>
-        <Button
-          disabled={index === 0 || busy !== null}
-          onClick={() => goTo(CREATION_STEPS[index - 1] ?? 'basics')}
-        >
-          Back
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          loading={busy === 'preview'}
-          disabled={busy !== null}
-          onClick={() => void save('preview')}
-        >
-          Save as draft
-        </Button>
-        <Button type="submit" variant="contained" loading={busy === 'inactive'} disabled={busy !== null}>
-          {step === 'review' ? 'Create campaign' : 'Next'}
-        </Button>
+              sourceField={
+                isFieldAsked(type, 'source_campaign') ? (
+                  <SourceCampaignField
+                    organization={values.organization}
+                    value={values.source_campaign}
+                    onChange={(source_campaign) => change({ source_campaign })}
+                    error={errors.source_campaign}
+                  />
+                ) : undefined
+              }
+            />
+          )}
+          {step === 'flight' && <FlightBudgetFields {...sectionProps} />}
+          {step === 'bidding' && <BiddingFields {...sectionProps} />}
+          {step === 'targeting' && <TargetingSectionFields {...sectionProps} />}
+          {step === 'review' && (
+            <ReviewStep
+              values={values}
+              currency={currency}
+              advertiserName={advertiser?.name ?? (isOperatorStaff ? undefined : identity?.organization.name)}
+              problems={unplacedErrors(errors)}
+            />
+          )}
+        </Paper>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, alignItems: 'center' }}>
+          <Button
+            disabled={index === 0 || busy !== null}
+            onClick={() => goTo(CREATION_STEPS[index - 1] ?? 'basics')}
+          >
+            Back
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <Button
+            variant="outlined"
+            loading={busy === 'preview'}
+            disabled={busy !== null}
+            onClick={() => void save('preview')}
+          >
+            Save as draft
+          </Button>
+          <Button type="submit" variant="contained" loading={busy === 'inactive'} disabled={busy !== null}>
+            {step === 'review' ? 'Create campaign' : 'Next'}
+          </Button>
+        </Box>
       </Box>
-    </Box>
+    </PickedNamesProvider>
   );
 };
 

@@ -1,4 +1,7 @@
-/** The last step: what the campaign will be, section by section, before it is created. */
+/**
+ * The last step: what the campaign will be, section by section, before it is created — in words: money in the
+ * organization's currency, every choice by its label and every chosen resource, place and category by name.
+ */
 import {
   BUDGET_TIMESPAN_LABELS,
   CAMPAIGN_TYPE_LABELS,
@@ -23,8 +26,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { formatCurrency } from '../../../lib/format';
 import { SOURCE_KINDS, type TargetedResource } from '../api/resources';
-import { countryLabel } from '../components/place-pickers';
+import { categoryLabel } from '../components/CategoriesField';
+import { usePickedNames } from '../components/picked-names';
+import { cityLabel, countryLabel } from '../components/place-pickers';
 import type { CampaignFormValues } from '../utils/campaign-form';
 import { describeRanges } from '../utils/schedule-hours';
 import { isFieldAsked } from '../utils/type-fields';
@@ -45,6 +51,13 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 const listText = <V extends string>(values: readonly V[], labels?: Readonly<Record<V, string>>): string =>
   values.length === 0 ? NOT_SET : values.map((value) => (labels ? labels[value] : value)).join(', ');
 
+/** A typed count with thousands separators ("5000" → "5,000"); text that is not a count stays as typed. */
+const countText = (typed: string): string =>
+  /^\d+$/.test(typed.trim()) ? Number(typed.trim()).toLocaleString('en-US') : typed;
+
+/** A region by its name and code ("Andalusia (ES-AN)"), or its code when its name is not known here. */
+const regionLabel = (id: string, name: string | undefined): string => (name ? `${name} (${id})` : id);
+
 const RESOURCE_ROWS = [
   ['location_audiences', 'Location audiences'],
   ['geolists', 'Geolists'],
@@ -59,22 +72,38 @@ export const ReviewStep = ({
   advertiserName,
   problems,
   targetedResources,
+  sourceCampaignName,
 }: {
   values: CampaignFormValues;
   currency: Currency;
   advertiserName: string | undefined;
   problems: readonly string[];
-  /** The saved campaign's targeted resources, named; without them (a new campaign) resources are counted. */
+  /** The saved campaign's targeted resources, named; a new campaign names them from its pickers. */
   targetedResources?: readonly TargetedResource[];
+  /** The source campaign's name when the caller knows it (else the name its picker remembered). */
+  sourceCampaignName?: string;
 }) => {
   const asks = (field: string) => isFieldAsked(values.type, field);
-  const resourcesText = (kind: TargetedResourceKind, ids: readonly number[]): string => {
-    if (targetedResources === undefined) return `${ids.length} chosen`;
-    return ids
-      .map((id) => targetedResources.find((item) => item.kind === kind && item.id === id)?.name ?? `#${id}`)
+  const names = usePickedNames();
+  const resourcesText = (kind: TargetedResourceKind, ids: readonly number[]): string =>
+    ids
+      .map(
+        (id) =>
+          targetedResources?.find((item) => item.kind === kind && item.id === id)?.name ??
+          names.nameOf(kind, id) ??
+          `#${id}`,
+      )
       .join(', ');
+  const money = (amount: string) => {
+    const text = amount.trim() === '' ? '' : formatCurrency(amount, { currency });
+    return text === '' ? amount.trim() || NOT_SET : text;
   };
-  const money = (amount: string) => (amount.trim() === '' ? NOT_SET : `${amount} ${currency.toUpperCase()}`);
+  const sourceName =
+    values.source_campaign === null
+      ? undefined
+      : (sourceCampaignName ??
+        names.nameOf('campaign', values.source_campaign) ??
+        `Campaign #${values.source_campaign}`);
   return (
     <Box>
       {problems.map((problem) => (
@@ -98,7 +127,7 @@ export const ReviewStep = ({
         {asks('objective') && (
           <Row label="Objective">{values.objective ? OBJECTIVE_KIND_LABELS[values.objective] : NOT_SET}</Row>
         )}
-        {values.source_campaign !== null && <Row label="Source campaign">#{values.source_campaign}</Row>}
+        {sourceName !== undefined && <Row label="Source campaign">{sourceName}</Row>}
         {asks('start_date') && (
           <Row label="Flight">
             {values.start_date || NOT_SET} to {values.end_date || 'until stopped'}
@@ -114,8 +143,8 @@ export const ReviewStep = ({
           <Row label="Daily limits">
             {[
               values.daily_budget && `budget ${money(values.daily_budget)}`,
-              values.daily_impressions && `${values.daily_impressions} impressions`,
-              values.daily_clicks && `${values.daily_clicks} clicks`,
+              values.daily_impressions && `${countText(values.daily_impressions)} impressions`,
+              values.daily_clicks && `${countText(values.daily_clicks)} clicks`,
             ]
               .filter(Boolean)
               .join(' · ') || NOT_SET}
@@ -142,10 +171,22 @@ export const ReviewStep = ({
         )}
         <Row label="Countries">{listText(values.targeting.countries.map(countryLabel))}</Row>
         {values.targeting.regions.length > 0 && (
-          <Row label="Regions">{listText(values.targeting.regions)}</Row>
+          <Row label="Regions">
+            {listText(values.targeting.regions.map((id) => regionLabel(id, names.nameOf('region', id))))}
+          </Row>
         )}
         {values.targeting.cities.length > 0 && (
-          <Row label="Cities">{values.targeting.cities.length} chosen</Row>
+          <Row label="Cities">{listText(values.targeting.cities.map(cityLabel))}</Row>
+        )}
+        {asks('targeting.iab_categories') && values.targeting.iab_categories.length > 0 && (
+          <Row label="IAB content categories">
+            {listText(values.targeting.iab_categories.map((id) => categoryLabel('iab', id)))}
+          </Row>
+        )}
+        {asks('targeting.app_categories') && values.targeting.app_categories.length > 0 && (
+          <Row label="App categories">
+            {listText(values.targeting.app_categories.map((id) => categoryLabel('app', id)))}
+          </Row>
         )}
         {asks('targeting.bundle_ids') && (
           <Row label="Bundle IDs">{listText(values.targeting.bundle_ids)}</Row>

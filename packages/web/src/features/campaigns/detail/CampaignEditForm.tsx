@@ -20,11 +20,13 @@ import {
   type CampaignFormValues,
   campaignFormOf,
   createBodyOf,
+  earlyTargetingErrors,
   errorsOfDetails,
   type FormErrors,
   rebaseForm,
   schemaErrors,
   updateBodyOf,
+  withEarlyErrors,
 } from '../utils/campaign-form';
 import type { CampaignField } from '../utils/type-fields';
 
@@ -102,6 +104,11 @@ export const CampaignEditForm = ({
     const next = { ...values, ...changes };
     setValues(next);
     if (isSubmitted) setErrors(check(next));
+    // The targeting limits (five countries…) are flagged as soon as they are broken, before any save.
+    else if (fields.includes('targeting')) {
+      const early = earlyTargetingErrors(campaignCreateSchema(campaign.currency), next);
+      setErrors((current) => withEarlyErrors(current, early));
+    }
   };
 
   const cancel = () => {

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CampaignFormValues,
   createBodyOf,
+  earlyTargetingErrors,
   emptyCampaignForm,
   errorsOfDetails,
   fieldKeyOf,
@@ -17,6 +18,7 @@ import {
   rebaseForm,
   schemaErrors,
   updateBodyOf,
+  withEarlyErrors,
 } from './campaign-form';
 
 const completeGeneric = (): CampaignFormValues => ({
@@ -34,6 +36,51 @@ const completeGeneric = (): CampaignFormValues => ({
 });
 
 describe('campaign form', () => {
+  it('starts every required choice on a default: pricing, price model, budget timespan, limits, all week', () => {
+    for (const type of [
+      'generic',
+      'smart-tv',
+      'dooh',
+      'proximity',
+      'synchronized',
+      'app-promotion',
+    ] as const) {
+      const form = emptyCampaignForm(type, 1);
+      expect(form.budget_timespan).toBe('daily');
+      expect(form.daily_limit_type).toBe('auto');
+      expect(form.max_daily_cost_strategy).toBe('automatic');
+      expect(form.pricing).not.toBe('');
+      expect(form.price_model).not.toBe('');
+      expect(form.schedule.days).toHaveLength(7);
+      expect(form.schedule.ranges).toEqual([{ from: '00:00', to: '24:00' }]);
+    }
+    expect(emptyCampaignForm('generic', 1).price_model).toBe('cpm');
+    expect(emptyCampaignForm('app-promotion', 1).price_model).toBe('cpc');
+  });
+
+  it('flags the five-country limit as soon as it is broken, and clears it when fixed', () => {
+    const schema = campaignCreateSchema('usd');
+    const five = ['ESP', 'FRA', 'DEU', 'ITA', 'PRT'];
+    const base = emptyCampaignForm('generic', 1);
+    const withCountries = (countries: string[]): CampaignFormValues => ({
+      ...base,
+      targeting: { ...base.targeting, countries },
+    });
+    // Nothing else is flagged early: the empty name waits for Next.
+    expect(earlyTargetingErrors(schema, withCountries([...five, 'BEL']))).toEqual({
+      'targeting.countries': MAX_COUNTRIES_MESSAGE,
+    });
+    expect(earlyTargetingErrors(schema, withCountries(five))).toEqual({});
+    const shown = withEarlyErrors(
+      { name: REQUIRED_MESSAGE },
+      { 'targeting.countries': MAX_COUNTRIES_MESSAGE },
+    );
+    expect(shown).toEqual({ name: REQUIRED_MESSAGE, 'targeting.countries': MAX_COUNTRIES_MESSAGE });
+    expect(withEarlyErrors(shown, {})).toEqual({ name: REQUIRED_MESSAGE });
+    // A proximity campaign without a place is not flagged before Next ("required" waits).
+    expect(earlyTargetingErrors(schema, emptyCampaignForm('proximity', 1))).toEqual({});
+  });
+
   it('starts a type from its defaults', () => {
     const tv = emptyCampaignForm('smart-tv', 1);
     expect(tv.pricing).toBe('cpm');
@@ -97,7 +144,7 @@ describe('campaign form', () => {
       createBodyOf(values, 'inactive', { withInternal: false }),
     );
     expect(errors.name).toBe(CAMPAIGN_NAME_MESSAGE);
-    expect(errors.bid).toBe('The minimum value is 0.25');
+    expect(errors.bid).toBe('The minimum value is $0.25');
     expect(errors.daily_impressions).toBe('The minimum value is 1000');
     expect(errors['targeting.countries']).toBe(MAX_COUNTRIES_MESSAGE);
   });

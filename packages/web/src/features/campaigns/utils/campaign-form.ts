@@ -119,15 +119,30 @@ const blankCampaignForm = (type: CampaignType, organization: number | null): Cam
 });
 
 /**
- * A new campaign of a type: the contract's defaults (tracking none, all day, all traffic) and the type's own
- * starting values (CAMPAIGN_TYPE_REQUIREMENTS defaults: CPM for connected TV, mobile devices for app promotion…).
+ * The budget choices a new campaign starts with: a budget per day, paced automatically. Each is one click away
+ * from the other values of §9.
+ */
+export const NEW_CAMPAIGN_CHOICES = {
+  budget_timespan: 'daily',
+  daily_limit_type: 'auto',
+  max_daily_cost_strategy: 'automatic',
+} as const satisfies Partial<CampaignFormValues>;
+
+/**
+ * A new campaign of a type: the contract's defaults (tracking none, all week all day, all traffic), the budget
+ * choices above, and the type's own starting values (CAMPAIGN_TYPE_REQUIREMENTS defaults: CPM for connected
+ * TV, mobile devices for app promotion…); the price model follows the pricing unless the type says otherwise.
  */
 export const emptyCampaignForm = (type: CampaignType, organization: number | null): CampaignFormValues => {
-  const defaults: CampaignTypeDefaults = campaignTypeRequirements(type).defaults;
+  const requirements = campaignTypeRequirements(type);
+  const defaults: CampaignTypeDefaults = requirements.defaults;
+  // Every required choice starts on a sensible value, so that only amounts, dates and names remain to type.
+  const pricing = defaults.pricing ?? requirements.pricing[0] ?? 'cpm';
   return {
     ...blankCampaignForm(type, organization),
-    pricing: defaults.pricing ?? '',
-    price_model: defaults.price_model ?? '',
+    ...NEW_CAMPAIGN_CHOICES,
+    pricing,
+    price_model: defaults.price_model ?? pricing,
     objective: defaults.objective ?? '',
     event_optimisation: defaults.event_optimisation ?? '',
     device_types: [...(defaults.device_types ?? [])],
@@ -387,3 +402,26 @@ export const rebaseForm = (
     ...Object.fromEntries(edited.map((field) => [field, Reflect.get(values, field)])),
   };
 };
+
+/** The targeting fields whose limits are flagged as soon as they are broken (§5, §9: five countries…). */
+export const EARLY_CHECKED_KEYS = ['targeting.countries', 'targeting.regions', 'targeting.cities'] as const;
+
+const isEarlyKey = (key: string): boolean => (EARLY_CHECKED_KEYS as readonly string[]).includes(key);
+
+/**
+ * The messages of the targeting limits for a form being typed: what the draft rules say of the countries,
+ * regions and cities (more than five countries, a malformed or excess place), without "required", which waits
+ * for Next or Save.
+ */
+export const earlyTargetingErrors = (schema: Checkable, values: CampaignFormValues): FormErrors =>
+  Object.fromEntries(
+    Object.entries(schemaErrors(schema, createBodyOf(values, 'preview', { withInternal: false }))).filter(
+      ([key]) => isEarlyKey(key),
+    ),
+  );
+
+/** `errors` with the early targeting messages replaced by `early` (a fixed limit clears its message). */
+export const withEarlyErrors = (errors: FormErrors, early: FormErrors): FormErrors => ({
+  ...Object.fromEntries(Object.entries(errors).filter(([key]) => !isEarlyKey(key))),
+  ...early,
+});
