@@ -9,7 +9,7 @@ import { type ReactNode, Suspense } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
 import { lazy } from '../../../lib/lazy';
-import type { Campaign } from '../api/get-campaign';
+import { type Campaign, useCampaign } from '../api/get-campaign';
 import type { Strategy } from '../api/strategies';
 import {
   BasicsFields,
@@ -133,13 +133,7 @@ export const CampaignTabs = ({
   if (!canEdit && tab !== 'internal') {
     return (
       <Section title="Settings">
-        <ReviewStep
-          values={campaignFormOf(campaign)}
-          currency={campaign.currency}
-          advertiserName={campaign.organization_name}
-          problems={[]}
-          targetedResources={campaign.targeted_resources}
-        />
+        <ReadOnlySettings campaign={campaign} />
       </Section>
     );
   }
@@ -215,5 +209,20 @@ export const CampaignTabs = ({
         </>
       )}
     </CampaignEditForm>
+  );
+};
+
+/** The settings as text, with the source campaign by its name (fetched: the campaign answers only its id). */
+const ReadOnlySettings = ({ campaign }: { readonly campaign: Campaign }) => {
+  const source = useCampaign(campaign.source_campaign);
+  return (
+    <ReviewStep
+      values={campaignFormOf(campaign)}
+      currency={campaign.currency}
+      advertiserName={campaign.organization_name}
+      problems={[]}
+      targetedResources={campaign.targeted_resources}
+      sourceCampaignName={source.data?.name}
+    />
   );
 };
