@@ -136,6 +136,19 @@ describe('saved views', () => {
     expect((await save(admin, 'users', 'Fine', {})).statusCode).toBe(201);
   });
 
+  it('never passes the limit with saves sent at once: one user counts their views one at a time', async () => {
+    const attempts = MAX_SAVED_VIEWS_PER_GRID + 10;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, index) => save(owner, 'audiences.list', `Parallel ${index}`, {})),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(MAX_SAVED_VIEWS_PER_GRID);
+    expect(codes.filter((code) => code === 409)).toHaveLength(attempts - MAX_SAVED_VIEWS_PER_GRID);
+    expect((await call(owner, 'GET', '/saved-views?grid=audiences.list')).json()).toHaveLength(
+      MAX_SAVED_VIEWS_PER_GRID,
+    );
+  });
+
   it('refuses what is not a view with a 400 and stores nothing', async () => {
     const refused = [
       { grid: 'campaigns.list', name: '', state: {} },
