@@ -19,6 +19,8 @@ import * as m0016 from './migrations/0016-strategy-targeting';
 import * as m0017 from './migrations/0017-creatives';
 import * as m0018 from './migrations/0018-staged-uploads';
 import * as m0019 from './migrations/0019-saved-views';
+import * as m0020 from './migrations/0020-exchanges';
+import * as m0021 from './migrations/0021-delivery';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-creatives': m0017,
   '0018-staged-uploads': m0018,
   '0019-saved-views': m0019,
+  '0020-exchanges': m0020,
+  '0021-delivery': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -627,6 +627,84 @@ export type SavedViewTable = {
   updated_at: Timestamp;
 };
 
+/** An exchange the bidder answers at `POST /rtb/{key}` (migration 0020). */
+export type ExchangeTable = {
+  id: Id;
+  name: string;
+  key: string;
+  /** A supply partner or DOOH supplier of §3; null: none named (deals never match its requests). */
+  partner: string | null;
+  /** OpenRTB `at`: 1 first price, 2 second price plus. */
+  auction_type: Generated<number>;
+  currency: Generated<string>;
+  enabled: Generated<boolean>;
+  qps_limit: number | null;
+  token: string | null;
+  allowed_addresses: Generated<string[]>;
+  allow_loopback: Generated<boolean>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+};
+
+type Count = ColumnType<string, bigint | number | string | undefined, bigint | number | string>;
+/** The counters of a delivery rollup row (migration 0021); money in micros of the campaign's currency. */
+export type DeliveryCounters = {
+  bids: Count;
+  wins: Count;
+  impressions: Count;
+  clicks: Count;
+  video_starts: Count;
+  video_first_quartiles: Count;
+  video_midpoints: Count;
+  video_third_quartiles: Count;
+  video_completes: Count;
+  video_skips: Count;
+  conversions_1: Count;
+  conversions_2: Count;
+  conversions_3: Count;
+  conversions_4: Count;
+  conversions_5: Count;
+  media_cost_micros: Count;
+  spend_micros: Count;
+};
+
+/** Hourly delivery rollup (migration 0021); 0 and '' stand for "none" in the key. */
+export type DeliveryHourlyTable = DeliveryCounters & {
+  hour: ColumnType<Date, Date | string, Date | string>;
+  organization_id: IdRef;
+  campaign_id: IdRef;
+  strategy_id: IdRef;
+  creative_id: IdRef;
+  exchange_id: IdRef;
+  deal_id: IdRef;
+  country: string;
+  region: string;
+  device_type: string;
+  os: string;
+  size: string;
+  venue_type: string;
+};
+
+/** Daily rollup of the high-cardinality dimensions (migration 0021). */
+export type DeliveryDailyPublisherTable = DeliveryCounters & {
+  day: ColumnType<string, string, string>;
+  organization_id: IdRef;
+  campaign_id: IdRef;
+  strategy_id: IdRef;
+  exchange_id: IdRef;
+  publisher: string;
+  bundle: string;
+};
+
+/** One auction's event of one kind, counted once (migration 0021). */
+export type DeliveryEventSeenTable = {
+  auction_id: string;
+  kind: string;
+  seen_at: Timestamp;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -659,6 +737,10 @@ export type Database = {
   campaign_creatives: CampaignCreativeTable;
   alerts: AlertTable;
   saved_views: SavedViewTable;
+  exchanges: ExchangeTable;
+  delivery_hourly: DeliveryHourlyTable;
+  delivery_daily_publishers: DeliveryDailyPublisherTable;
+  delivery_events_seen: DeliveryEventSeenTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;

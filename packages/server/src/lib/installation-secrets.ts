@@ -19,6 +19,8 @@ export const INSTALLATION_SECRETS = {
   audienceIdentifiers: 'audience_identifier_secret',
   /** Signs the short-lived links of creative previews (decision 023). */
   creativePreview: 'creative_preview_secret',
+  /** Signs the bidder's tracking URLs (win, billing, impression, click, video events; docs/engine.md). */
+  eventTicket: 'event_ticket_secret',
 } as const;
 export type InstallationSecret = keyof typeof INSTALLATION_SECRETS;
 

@@ -1,0 +1,141 @@
+/**
+ * The signed ticket every tracking URL of a bid carries (docs/engine.md "Events"). The bidder writes one
+ * ticket per bid and puts it in each of the bid's URLs (`nurl`, `burl`, the impression pixel, the click
+ * wrapper, the VAST event pixels); the event intake verifies it and counts the event from what it says,
+ * with no database read. A forged or altered ticket fails the HMAC and counts nothing.
+ *
+ * URL shape: `{base}/ev/{kind}?t={ticket}` (win and billing add `&p=${AUCTION_PRICE}`), where `kind` is one of
+ * EVENT_KINDS. `auctionId` (exchange, request and impression ids) with `kind` is the de-duplication key.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const EVENT_KINDS = [
+  'win',
+  'billing',
+  'impression',
+  'click',
+  'video_start',
+  'video_first_quartile',
+  'video_midpoint',
+  'video_third_quartile',
+  'video_complete',
+  'video_skip',
+  'video_error',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const isEventKind = (value: string): value is EventKind =>
+  (EVENT_KINDS as readonly string[]).includes(value);
+
+/** The URL path of an event kind's endpoint (under the app's public origin). */
+export const EVENT_PATH_PREFIX = '/ev';
+
+/** What one bid was: enough to count any of its events into the rollups (migration 0021). */
+export type AuctionTicket = {
+  /** `{exchangeId}:{request.id}:{imp.id}`: unique per bid, the de-duplication key with the kind. */
+  readonly auctionId: string;
+  /** When the bid was made, ms since the epoch (UTC); tickets older than TICKET_LIFETIME_MS are refused. */
+  readonly issuedAt: number;
+  readonly organizationId: string;
+  readonly campaignId: string;
+  readonly strategyId: string;
+  readonly creativeId: string;
+  readonly exchangeId: string;
+  /** Our deal id (deals.id), '0' in the open auction. */
+  readonly dealId: string;
+  /** The response currency (ISO 4217) and the bid price in its micros (CPM × DOOH multiplier). */
+  readonly currency: string;
+  readonly priceMicros: string;
+  /**
+   * The most the win costs in micros of the campaign's currency (`maxCostMicros` of price.ts): the media
+   * cost of a win at price P is `maxCostMicros × P ÷ price`, so no exchange rate is needed at intake.
+   */
+  readonly campaignCurrency: string;
+  readonly maxCostMicros: string;
+  /** Report dimensions (migration 0021); '' when the request did not say. */
+  readonly country: string;
+  readonly region: string;
+  readonly deviceType: string;
+  readonly os: string;
+  /** `300x250`, or the media (`video`, `audio`, `native`). */
+  readonly size: string;
+  readonly venueType: string;
+  readonly publisher: string;
+  readonly bundle: string;
+};
+
+/** How long a bid's events are accepted after the bid (a click can come days after the impression). */
+export const TICKET_LIFETIME_MS = 30 * 24 * 3_600_000;
+
+const FIELDS = [
+  'auctionId',
+  'issuedAt',
+  'organizationId',
+  'campaignId',
+  'strategyId',
+  'creativeId',
+  'exchangeId',
+  'dealId',
+  'currency',
+  'priceMicros',
+  'campaignCurrency',
+  'maxCostMicros',
+  'country',
+  'region',
+  'deviceType',
+  'os',
+  'size',
+  'venueType',
+  'publisher',
+  'bundle',
+] as const satisfies readonly (keyof AuctionTicket)[];
+
+const mac = (secret: string, payload: string): string =>
+  createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+
+/** The ticket as URL-safe text: base64url of the fields in a fixed order, `.`, a 128-bit HMAC. */
+export const encodeTicket = (secret: string, ticket: AuctionTicket): string => {
+  const payload = Buffer.from(JSON.stringify(FIELDS.map((field) => ticket[field]))).toString('base64url');
+  return `${payload}.${mac(secret, payload)}`;
+};
+
+export type TicketCheck =
+  | { readonly ok: true; readonly ticket: AuctionTicket }
+  | { readonly ok: false; readonly reason: 'malformed' | 'forged' | 'expired' };
+
+/** Verifies and reads a ticket; never throws. `now` in ms since the epoch. */
+export const decodeTicket = (secret: string, text: string, now: number): TicketCheck => {
+  if (text.length > 4096) return { ok: false, reason: 'malformed' };
+  const dot = text.lastIndexOf('.');
+  if (dot <= 0) return { ok: false, reason: 'malformed' };
+  const payload = text.slice(0, dot);
+  const given = Buffer.from(text.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, payload));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'forged' };
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!Array.isArray(values) || values.length !== FIELDS.length) return { ok: false, reason: 'malformed' };
+  const ticket: Record<string, unknown> = {};
+  FIELDS.forEach((field, index) => {
+    ticket[field] = values[index];
+  });
+  if (typeof ticket.issuedAt !== 'number') return { ok: false, reason: 'malformed' };
+  for (const field of FIELDS) {
+    if (field !== 'issuedAt' && typeof ticket[field] !== 'string') return { ok: false, reason: 'malformed' };
+  }
+  if (now - ticket.issuedAt > TICKET_LIFETIME_MS || ticket.issuedAt - now > 60_000) {
+    return { ok: false, reason: 'expired' };
+  }
+  return { ok: true, ticket: ticket as AuctionTicket };
+};
+
+/** The URL of one event of a ticket; win and billing carry the exchange's `${AUCTION_PRICE}` macro. */
+export const eventUrl = (base: string, kind: EventKind, ticket: string): string => {
+  const url = `${base}${EVENT_PATH_PREFIX}/${kind}?t=${ticket}`;
+  return kind === 'win' || kind === 'billing' ? `${url}&p=\${AUCTION_PRICE}` : url;
+};
