@@ -22,6 +22,9 @@ test('an operator finds a password reset email in the back office outbox, with i
   await expect(page).toHaveTitle(/^Outbox · Back office/);
 
   await page.getByRole('searchbox', { name: 'Recipient' }).fill('viewer@demo');
+  await expect(
+    page.getByRole('button', { name: /Reset your Beacon password/ }).filter({ hasNotText: 'viewer@demo' }),
+  ).toHaveCount(0);
   const email = page
     .getByRole('button', { name: /Reset your Beacon password.*viewer@demo\.beacon\.localhost/ })
     .first();

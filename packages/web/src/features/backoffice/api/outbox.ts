@@ -1,5 +1,5 @@
 /** GET /backoffice/outbox: the emails Beacon wrote, newest first (operators only). */
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
 export type OutboxEmail = {
@@ -23,4 +23,6 @@ export const outboxQueryOptions = (recipient: string) =>
         params: { limit: OUTBOX_LIMIT, ...(recipient ? { recipient } : {}) },
         signal,
       }),
+    // The list stays while a new recipient filter loads, so an open email is not closed under the reader.
+    placeholderData: keepPreviousData,
   });
