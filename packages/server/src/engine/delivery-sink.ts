@@ -1,0 +1,20 @@
+/**
+ * What the bidder asks of the delivery counters (docs/engine.md): it records each bid, reads a strategy's
+ * delivery for the CTR it predicts, and asks whether a strategy may still spend. The counters
+ * (delivery-counters.ts) implement it: in memory in the embedded default, flushed into the hourly rollups.
+ */
+import type { AuctionTicket } from './event-ticket';
+import type { CompiledStrategy, StrategyStats } from './strategy-index';
+
+export type DeliverySink = {
+  /** A bid was made: counted into `bids` of its rollup row. */
+  readonly recordBid: (ticket: AuctionTicket, now: Date) => void;
+  /** The strategy's impressions and clicks so far (CTR learning, price.ts). */
+  readonly strategyStats: (strategyId: string) => StrategyStats;
+  /**
+   * False once the campaign's or the strategy's daily or lifetime budget (or daily impression or click cap)
+   * is reached, so that at most one bid more is spent; also false while the counters cannot be trusted
+   * (their state could not be read): the bidder fails closed.
+   */
+  readonly mayBid: (strategy: CompiledStrategy, now: Date) => boolean;
+};
