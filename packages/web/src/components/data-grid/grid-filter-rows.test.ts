@@ -1,18 +1,16 @@
 import { MAX_LIST_SEARCH_LENGTH } from '@beacon/domain/dictionary/constants';
 import { enumValueMessage, type ListSpec } from '@beacon/domain/validation/list-query';
-import {
-  INVALID_FORMAT_MESSAGE,
-  maxLengthMessage,
-  REQUIRED_MESSAGE,
-} from '@beacon/domain/validation/messages';
+import { maxLengthMessage, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import { describe, expect, it } from 'vitest';
 import {
   CHOOSE_COLUMN_MESSAGE,
   CHOOSE_OPERATOR_MESSAGE,
   checkRows,
+  DATE_HINT,
   DUPLICATE_CONDITION_MESSAGE,
   type FilterRow,
   filterChipText,
+  NUMBER_HINT,
   newRow,
   rowOf,
   rowValueFor,
@@ -80,10 +78,10 @@ describe('checkRows', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(Object.fromEntries(result.problems)).toEqual({
-      1: { value: INVALID_FORMAT_MESSAGE },
+      1: { value: NUMBER_HINT },
       2: { value: REQUIRED_MESSAGE },
       3: { value: enumValueMessage('archived', ['active', 'paused']) },
-      4: { value: INVALID_FORMAT_MESSAGE },
+      4: { value: DATE_HINT },
       5: { field: CHOOSE_COLUMN_MESSAGE },
       6: { operator: CHOOSE_OPERATOR_MESSAGE },
       7: { value: maxLengthMessage(MAX_LIST_SEARCH_LENGTH) },

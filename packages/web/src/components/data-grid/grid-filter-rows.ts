@@ -17,7 +17,7 @@ import {
   type ListSpec,
   parseListQuery,
 } from '@beacon/domain/validation/list-query';
-import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
+import { INVALID_FORMAT_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { filterKeyOf } from './grid-url-state';
 
@@ -85,6 +85,12 @@ export const newRow = (spec: ListSpec, fields: readonly string[], key: number): 
   return { key, field, operator, value: rowValueFor(type, operator, '') };
 };
 
+/** What a person types instead of a value the list cannot read: the list's own "Invalid format" says less. */
+export const NUMBER_HINT = 'Enter a number, such as 10 or 2.5';
+export const DATE_HINT = 'Enter a date as YYYY-MM-DD';
+const formatHint = (type: string): string =>
+  type === 'number' ? NUMBER_HINT : type === 'date' ? DATE_HINT : INVALID_FORMAT_MESSAGE;
+
 const checkRow = (row: FilterRow, spec: ListSpec): { filter: ListFilter } | { problems: RowProblems } => {
   const fieldSpec = fieldOf(spec, row.field);
   if (!fieldSpec || fieldSpec.filterable === false) return { problems: { field: CHOOSE_COLUMN_MESSAGE } };
@@ -99,7 +105,10 @@ const checkRow = (row: FilterRow, spec: ListSpec): { filter: ListFilter } | { pr
     { [`${row.field}[${row.operator}]`]: isValueless ? '' : text },
     { fields: spec.fields },
   );
-  if (!result.ok) return { problems: { value: result.details[0]?.message ?? REQUIRED_MESSAGE } };
+  if (!result.ok) {
+    const message = result.details[0]?.message ?? REQUIRED_MESSAGE;
+    return { problems: { value: message === INVALID_FORMAT_MESSAGE ? formatHint(fieldSpec.type) : message } };
+  }
   const [filter] = result.query.filters;
   return filter ? { filter } : { problems: { value: REQUIRED_MESSAGE } };
 };
