@@ -227,7 +227,7 @@ export const GridFilterControl = <R extends GridValidRowModel>({
           paper: {
             role: 'dialog',
             'aria-labelledby': titleId,
-            sx: { width: 'min(760px, calc(100vw - 32px))', p: 2 },
+            sx: { width: 'min(800px, calc(100vw - 32px))', p: 2 },
           },
         }}
       >
@@ -294,7 +294,7 @@ export const GridFilterControl = <R extends GridValidRowModel>({
                       }}
                       error={problem?.operator !== undefined}
                       helperText={problem?.operator ?? ' '}
-                      sx={{ width: { md: 190 }, flexShrink: 0 }}
+                      sx={{ width: { md: 225 }, flexShrink: 0 }}
                     >
                       {operatorsOf(spec, row.field).map((operator) => (
                         <MenuItem key={operator} value={operator}>

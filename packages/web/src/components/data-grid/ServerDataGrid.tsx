@@ -35,7 +35,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import type { QueryKey } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type ListFetcher, useListQuery } from '../../api/list-query';
 import { TextInput } from '../TextInput';
@@ -50,6 +50,7 @@ import {
   type GridNavigationState,
   gridSearchString,
   readGridUrlState,
+  searchFieldAfterUrlChange,
   toGridPaginationModel,
   toGridSortModel,
   toListQuery,
@@ -208,13 +209,21 @@ export const ServerDataGrid = <R extends GridValidRowModel>({
   // The search field and the filter panel keep what is being typed, which the URL only receives once it
   // is a complete filter (an item without a value yet is not one, §5); they follow the URL when it changes
   // from outside (back, a link).
+  // A search this field wrote itself is not a change from outside: when it reaches the URL after the
+  // person went on typing (or cleared the field), the field keeps what they typed since.
   const [searchText, setSearchText] = useState(state.search);
+  const writtenSearch = useRef<string | null>(null);
   useEffect(() => {
-    setSearchText((current) => (current.trim() === state.search ? current : state.search));
+    const wrote = writtenSearch.current;
+    writtenSearch.current = null;
+    setSearchText((current) => searchFieldAfterUrlChange(current, state.search, wrote));
   }, [state.search]);
   useEffect(() => {
     if (searchText.trim() === state.search) return undefined;
-    const timer = setTimeout(() => setState(withSearch(state, searchText)), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      writtenSearch.current = searchText.trim();
+      setState(withSearch(state, searchText));
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, state, setState]);
 

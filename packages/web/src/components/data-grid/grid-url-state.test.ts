@@ -10,6 +10,7 @@ import {
   MAX_GRID_FILTERS,
   readGridUrlState,
   sameFilters,
+  searchFieldAfterUrlChange,
   toGridPaginationModel,
   toGridSortModel,
   toListQuery,
@@ -204,6 +205,23 @@ describe('toListQuery', () => {
     expect(
       toListQuery({ page: 2, search: ' x ', sort: { field: 'name', direction: 'asc' }, filters: [] }, 10),
     ).toEqual({ page: 3, limit: 10, search: 'x', sort: { field: 'name', direction: 'asc' }, filters: [] });
+  });
+});
+
+describe('the search field when the URL changes', () => {
+  it('follows a search from outside (back, a link, a saved view)', () => {
+    expect(searchFieldAfterUrlChange('old', 'new', null)).toBe('new');
+    expect(searchFieldAfterUrlChange('', 'from a link', null)).toBe('from a link');
+  });
+
+  it('keeps what was typed since its own search reached the URL', () => {
+    // The person cleared the field while "abc" was being written: the clearing stays.
+    expect(searchFieldAfterUrlChange('', 'abc', 'abc')).toBe('');
+    expect(searchFieldAfterUrlChange('abcd', 'abc', 'abc')).toBe('abcd');
+  });
+
+  it('keeps trailing spaces of the search it shows', () => {
+    expect(searchFieldAfterUrlChange('abc ', 'abc', null)).toBe('abc ');
   });
 });
 

@@ -168,6 +168,17 @@ export const withPage = (state: GridNavigationState, page: number): GridNavigati
   ...state,
   page,
 });
+/**
+ * What the search field shows once the URL's search changed: the URL's search when it came from outside
+ * (back, a link, a saved view), but what the person typed since when the URL only received what the field
+ * itself wrote earlier (typing on, or clearing the field, while that was being written).
+ */
+export const searchFieldAfterUrlChange = (
+  field: string,
+  urlSearch: string,
+  written: string | null,
+): string => (written === urlSearch || field.trim() === urlSearch ? field : urlSearch);
+
 export const withSearch = (state: GridNavigationState, search: string): GridNavigationState => ({
   ...state,
   search: search.trim(),
