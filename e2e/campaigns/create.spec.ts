@@ -399,7 +399,8 @@ test('required fields are marked and defaulted, limits flagged at once, minimums
     review.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   await expect(row('Advertiser')).toHaveText('Demo Agency');
   await expect(row('Budget')).toHaveText('$1,250.50 · Daily');
-  await expect(row('Bid')).toHaveText('CPM $3.00 · CPM');
+  await expect(row('Bid')).toHaveText('CPM $3.00');
+  await expect(row('Price model')).toHaveText('CPM');
   await expect(row('Max daily cost strategy')).toHaveText('Automatic');
   await expect(row('Regions')).toHaveText('Andalusia (ES-AN)');
   await expect(row('Geolists')).toHaveText(geolist.name);

@@ -159,9 +159,9 @@ export const ReviewStep = ({
           <Row label="Bid">
             {values.pricing ? `${PRICING_TYPE_LABELS[values.pricing]} ` : ''}
             {money(values.bid)}
-            {values.price_model ? ` · ${PRICE_MODEL_LABELS[values.price_model]}` : ''}
           </Row>
         )}
+        {values.price_model && <Row label="Price model">{PRICE_MODEL_LABELS[values.price_model]}</Row>}
         {values.cpc_target && <Row label="CPC target">{money(values.cpc_target)}</Row>}
         {values.event_optimisation && (
           <Row label="Event optimisation">{EVENT_OPTIMISATION_LABELS[values.event_optimisation]}</Row>
