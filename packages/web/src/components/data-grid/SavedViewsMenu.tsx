@@ -12,7 +12,6 @@ import {
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -32,6 +31,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import {
   createSavedView,
   deleteSavedView,
@@ -112,46 +112,17 @@ type DeleteDialogProps = {
   readonly onDeleted: () => void;
 };
 
-const DeleteDialog = ({ view, onClose, onDeleted }: DeleteDialogProps) => {
-  const titleId = useId();
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
-  const remove = async () => {
-    setIsBusy(true);
-    try {
+const DeleteDialog = ({ view, onClose, onDeleted }: DeleteDialogProps) => (
+  <ConfirmDeleteDialog
+    title={`Delete the view "${view.name}"?`}
+    message="The view is removed for good. The rows it showed are not changed."
+    onDelete={async () => {
       await deleteSavedView(view.id);
-      onDeleted();
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>Delete the view "{view.name}"?</DialogTitle>
-      <DialogContent>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        <DialogContentText>
-          The view is removed for good. The rows it showed are not changed.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" onClick={() => void remove()} disabled={isBusy}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+    }}
+    onClose={onClose}
+    onDeleted={onDeleted}
+  />
+);
 
 type ManageDialogProps = {
   readonly views: readonly TSavedView[];
