@@ -299,16 +299,7 @@ export const AudienceDialog = ({ audience }: { readonly audience: Audience | nul
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
             Device identifiers
           </Typography>
-          <IdentifiersFields
-            values={upload.values}
-            onChange={upload.setValues}
-            errors={upload.errors}
-            rejection={upload.rejection}
-            refusal={upload.refusal}
-            canKeepValid={upload.canKeepValid}
-            progress={upload.progress}
-            disabled={isLocked}
-          />
+          <IdentifiersFields upload={upload} disabled={isLocked} />
         </Box>
       )}
     </ResourceDialog>

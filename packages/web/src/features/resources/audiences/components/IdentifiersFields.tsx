@@ -1,9 +1,6 @@
 import { MAX_IDENTIFIER_FILE_BYTES } from '@beacon/domain/dictionary/audiences';
 import { DEVICE_ID_TYPE_LABELS } from '@beacon/domain/dictionary/campaigns';
-import {
-  AUDIENCE_IDENTIFIER_TYPES,
-  type AudienceIdentifierType,
-} from '@beacon/domain/validation/audience-identifiers';
+import { AUDIENCE_IDENTIFIER_TYPES } from '@beacon/domain/validation/audience-identifiers';
 import { AUDIENCE_NO_REBUILD_LABEL, keepValidIdentifiersLabel } from '@beacon/domain/validation/messages';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -13,27 +10,12 @@ import Typography from '@mui/material/Typography';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { UploadField } from '../../../../components/UploadField';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
-import type { FieldErrors, FileRejection } from '../../utils/form-errors';
-import type { UploadRefusal } from '../utils/upload-report';
+import type { IdentifiersUpload } from '../hooks/use-identifiers-upload';
 import { UploadReport } from './UploadReport';
 
-export type IdentifiersValues = {
-  readonly file: File | null;
-  readonly isCommitted: boolean;
-  readonly identifierType: AudienceIdentifierType;
-};
-
-export const EMPTY_IDENTIFIERS: IdentifiersValues = { file: null, isCommitted: false, identifierType: 'ifa' };
-
 type Props = {
-  readonly values: IdentifiersValues;
-  readonly onChange: (values: IdentifiersValues) => void;
-  readonly errors: FieldErrors;
-  readonly rejection: FileRejection | null;
-  /** A file refused for its lines: its report, and whether its valid identifiers may be kept. */
-  readonly refusal: UploadRefusal | null;
-  readonly canKeepValid: boolean;
-  readonly progress: number | null;
+  /** The upload's state (use-identifiers-upload.ts): values, field errors, refusal and progress. */
+  readonly upload: IdentifiersUpload;
   readonly disabled: boolean;
 };
 
@@ -45,13 +27,7 @@ type Props = {
  * then offers to keep.
  */
 export const IdentifiersFields = ({
-  values,
-  onChange,
-  errors,
-  rejection,
-  refusal,
-  canKeepValid,
-  progress,
+  upload: { values, setValues: onChange, errors, rejection, refusal, canKeepValid, progress },
   disabled,
 }: Props) => (
   <Stack spacing={2}>

@@ -62,16 +62,7 @@ export const UploadIdentifiersDialog = ({ audience }: { readonly audience: Audie
           </Typography>
         </UploadReport>
       ) : (
-        <IdentifiersFields
-          values={upload.values}
-          onChange={upload.setValues}
-          errors={upload.errors}
-          rejection={upload.rejection}
-          refusal={upload.refusal}
-          canKeepValid={upload.canKeepValid}
-          progress={upload.progress}
-          disabled={isSending}
-        />
+        <IdentifiersFields upload={upload} disabled={isSending} />
       )}
     </ResourceDialog>
   );

@@ -1,4 +1,5 @@
 import { ZAudienceIdentifiersUpload } from '@beacon/domain/validation/audience-form';
+import type { AudienceIdentifierType } from '@beacon/domain/validation/audience-identifiers';
 import { AUDIENCE_FILE_REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import { useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
@@ -10,8 +11,15 @@ import {
   fileRejectionOf,
 } from '../../utils/form-errors';
 import { type AudienceUploadResult, uploadAudienceIdentifiers } from '../api/audience';
-import { EMPTY_IDENTIFIERS, type IdentifiersValues } from '../components/IdentifiersFields';
 import { canKeepValid, type UploadRefusal, uploadRefusalOf } from '../utils/upload-report';
+
+export type IdentifiersValues = {
+  readonly file: File | null;
+  readonly isCommitted: boolean;
+  readonly identifierType: AudienceIdentifierType;
+};
+
+export const EMPTY_IDENTIFIERS: IdentifiersValues = { file: null, isCommitted: false, identifierType: 'ifa' };
 
 export type IdentifiersUpload = {
   readonly values: IdentifiersValues;
