@@ -317,14 +317,14 @@ test('the creatives report downloads the creatives created on the chosen days as
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Creatives report' });
   const today = new Date().toISOString().slice(0, 10);
-  await expect(dialog.getByLabel('To')).toHaveValue(today);
+  await expect(dialog.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(today);
   // A range that ends before it starts is refused on the field, nothing downloaded.
-  await dialog.getByLabel('From').fill(today);
-  await dialog.getByLabel('To').fill('2020-01-01');
+  await dialog.getByRole('textbox', { name: 'From', exact: true }).fill(today);
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill('2020-01-01');
   await dialog.getByRole('button', { name: 'Download CSV' }).click();
   await expect(dialog.getByText(END_BEFORE_START_MESSAGE)).toBeVisible();
   await checkAccessibility(page);
-  await dialog.getByLabel('To').fill(today);
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(today);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;

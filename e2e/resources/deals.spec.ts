@@ -1,6 +1,6 @@
 import { DEAL_MONITOR_UNAVAILABLE_MESSAGE, dealDuplicationMessage } from '@beacon/domain/validation/messages';
 import { expect, test } from '@playwright/test';
-import { checkAccessibility, logIn } from '../support/console';
+import { checkAccessibility, logIn, settle } from '../support/console';
 import { screenshotBothWidths } from './resources-support';
 
 /**
@@ -37,6 +37,46 @@ test('create a deal, see the duplication error, duplicate it with another ID, mo
   await page.getByRole('option', { name: 'Private auction' }).click();
   await dialog.getByRole('textbox', { name: 'Floor price' }).fill('2.50');
   await checkAccessibility(page);
+
+  // Dates are typed or picked from a calendar, and always read YYYY-MM-DD (§9). With the mouse: the calendar
+  // opens on the typed day's month, and a day clicked replaces the text.
+  const startDate = dialog.getByRole('textbox', { name: 'Start date', exact: true });
+  await startDate.fill('2031-03-10');
+  await dialog.getByRole('button', { name: 'Choose Start date from a calendar' }).click();
+  const startCalendar = page.getByRole('dialog', { name: 'Start date calendar' });
+  await expect(startCalendar.getByText('March 2031')).toBeVisible();
+  await expect(startCalendar.getByRole('gridcell', { name: '10', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/date-calendar-1440.png' });
+  await startCalendar.getByRole('gridcell', { name: '20', exact: true }).click();
+  await expect(startCalendar).toBeHidden();
+  await expect(startDate).toHaveValue('2031-03-20');
+  // With the keyboard: the empty end date's calendar opens on its first allowed day, the start date; the arrow
+  // moves to the next day and Enter picks it. Escape closes a calendar and gives focus back to its button.
+  const endDate = dialog.getByRole('textbox', { name: 'End date', exact: true });
+  const endButton = dialog.getByRole('button', { name: 'Choose End date from a calendar' });
+  await endButton.click();
+  const endCalendar = page.getByRole('dialog', { name: 'End date calendar' });
+  await expect(endCalendar.getByRole('gridcell', { name: '20', exact: true })).toBeFocused();
+  await expect(endCalendar.getByRole('gridcell', { name: '19', exact: true })).toBeDisabled();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(endCalendar).toBeHidden();
+  await expect(endDate).toHaveValue('2031-03-21');
+  await endButton.click();
+  await expect(endCalendar).toBeVisible();
+  await page.setViewportSize({ width: 600, height: 900 });
+  await settle(page);
+  await page.screenshot({ path: '.tmp/screens/date-calendar-600.png' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.keyboard.press('Escape');
+  await expect(endCalendar).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(endButton).toBeFocused();
+  await expect(endDate).toHaveValue('2031-03-21');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
 

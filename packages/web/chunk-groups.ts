@@ -30,8 +30,12 @@ const SIGNED_IN_GROUPS: readonly ChunkGroup[] = ['forms', 'shell', 'ui'];
 
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]access[\\/]LoginPage\.tsx$/;
 const SHELL_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]ShellLayout\.tsx$/;
+/**
+ * Not react-transition-group: MUI uses only its context, which the shell loads; the rest of it comes with the
+ * date calendar and loads with it (decision 041).
+ */
 const UI_LIBRARIES =
-  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|icons-material|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|notistack|goober|clsx|prop-types|react-is|hoist-non-react-statics|stylis)[\\/]/;
+  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|icons-material|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|notistack|goober|clsx|prop-types|react-is|hoist-non-react-statics|stylis)[\\/]/;
 
 /** Every module `roots` import statically, directly or not, with the roots themselves. */
 const staticClosure = (graph: ModuleGraph, roots: readonly string[]): Set<string> => {

@@ -146,6 +146,7 @@ export const FlightBudgetFields = ({
         <DateField
           label="End date"
           value={values.end_date}
+          min={values.start_date}
           onChange={(end_date) => onChange({ end_date })}
           error={errors.end_date}
           disabled={disabled || areDatesFixed}

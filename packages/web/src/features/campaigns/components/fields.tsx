@@ -13,6 +13,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useId } from 'react';
+import { DateField as SharedDateField } from '../../../components/DateField';
 
 /**
  * The text under a field: its message, else its hint — which a read-only (disabled) field leaves out, since
@@ -196,32 +197,20 @@ export const IntegerField = ({
 );
 
 /**
- * A calendar day, typed and shown `YYYY-MM-DD` (§9 date display; a native date input would follow the
- * browser's locale instead). The schema answers "Invalid format" for anything else.
+ * A calendar day, typed or picked from a calendar, shown `YYYY-MM-DD` (§9): the console's DateField, with the
+ * campaign forms' hint rule. The schema answers "Invalid format" for anything else.
  */
 export const DateField = ({
-  label,
-  value,
-  onChange,
-  error,
   helperText,
-  required = false,
+  error,
   disabled = false,
-}: TextFieldBaseProps) => (
-  <TextField
-    fullWidth
-    label={label}
-    value={value}
-    required={required}
+  ...props
+}: TextFieldBaseProps & { readonly min?: string | undefined; readonly max?: string | undefined }) => (
+  <SharedDateField
+    {...props}
+    error={error}
     disabled={disabled}
-    placeholder="YYYY-MM-DD"
-    onChange={(event) => onChange(event.target.value.trim())}
-    error={error !== undefined}
     helperText={hintOf(error, helperText, disabled)}
-    slotProps={{
-      inputLabel: { shrink: true },
-      htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
-    }}
   />
 );
 

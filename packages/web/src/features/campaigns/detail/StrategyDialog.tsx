@@ -226,6 +226,8 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
               label="Start date"
               required
               value={values.start_date}
+              min={campaign.start_date ?? undefined}
+              max={campaign.end_date ?? undefined}
               onChange={(start_date) => change({ start_date })}
               error={errors.start_date}
               helperText={`Within the campaign's dates${campaign.start_date ? ` (from ${campaign.start_date})` : ''}`}
@@ -233,6 +235,8 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
             <DateField
               label="End date"
               value={values.end_date}
+              min={values.start_date || (campaign.start_date ?? undefined)}
+              max={campaign.end_date ?? undefined}
               onChange={(end_date) => change({ end_date })}
               error={errors.end_date}
               helperText={campaign.end_date ? `Until ${campaign.end_date} at the latest` : undefined}

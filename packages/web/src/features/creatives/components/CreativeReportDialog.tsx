@@ -7,12 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { downloadFile } from '../../../api/client';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
+import { DateField } from '../../../components/DateField';
 import { defaultReportRange, type ReportRange, reportRangeErrors } from '../utils/report-range';
 
 const REPORT_FILENAME = 'creatives.csv';
@@ -79,28 +79,21 @@ export const CreativeReportDialog = () => {
               </Alert>
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
+              <DateField
                 required
-                fullWidth
-                type="date"
                 label="From"
                 value={range.from}
-                onChange={(event) => change({ from: event.target.value })}
-                error={errors.from !== undefined}
-                helperText={errors.from}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(from) => change({ from })}
+                error={errors.from}
                 disabled={isBusy}
               />
-              <TextField
+              <DateField
                 required
-                fullWidth
-                type="date"
                 label="To"
                 value={range.to}
-                onChange={(event) => change({ to: event.target.value })}
-                error={errors.to !== undefined}
-                helperText={errors.to}
-                slotProps={{ inputLabel: { shrink: true } }}
+                min={range.from}
+                onChange={(to) => change({ to })}
+                error={errors.to}
                 disabled={isBusy}
               />
             </Stack>

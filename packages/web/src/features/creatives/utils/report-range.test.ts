@@ -1,4 +1,8 @@
-import { END_BEFORE_START_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
+import {
+  END_BEFORE_START_MESSAGE,
+  INVALID_FORMAT_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@beacon/domain/validation/messages';
 import { describe, expect, it } from 'vitest';
 import { defaultReportRange, reportRangeErrors } from './report-range';
 
@@ -15,6 +19,16 @@ describe('the creatives report range', () => {
     expect(reportRangeErrors({ from: '', to: '' })).toEqual({ from: REQUIRED_MESSAGE, to: REQUIRED_MESSAGE });
     expect(reportRangeErrors({ from: '2026-02-02', to: '2026-02-01' })).toEqual({
       to: END_BEFORE_START_MESSAGE,
+    });
+  });
+
+  it('answers "Invalid format" for typed text that is not a day, and compares only real days', () => {
+    expect(reportRangeErrors({ from: '2026-1', to: '2026-02-30' })).toEqual({
+      from: INVALID_FORMAT_MESSAGE,
+      to: INVALID_FORMAT_MESSAGE,
+    });
+    expect(reportRangeErrors({ from: '2026-13-01', to: '2026-01-01' })).toEqual({
+      from: INVALID_FORMAT_MESSAGE,
     });
   });
 });

@@ -1,5 +1,10 @@
 /** The days of the creatives report download (§3 report columns; GET /creatives/report.csv?from=&to=). */
-import { END_BEFORE_START_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
+import { isDay } from '@beacon/domain/validation/fields';
+import {
+  END_BEFORE_START_MESSAGE,
+  INVALID_FORMAT_MESSAGE,
+  REQUIRED_MESSAGE,
+} from '@beacon/domain/validation/messages';
 
 export type ReportRange = { readonly from: string; readonly to: string };
 
@@ -13,11 +18,17 @@ export const defaultReportRange = (now: Date): ReportRange => ({
   to: utcDay(now),
 });
 
+/** What is wrong with one day of the range: empty, or not a `YYYY-MM-DD` day (the field takes typing). */
+const dayError = (day: string): string | undefined =>
+  day === '' ? REQUIRED_MESSAGE : isDay(day) ? undefined : INVALID_FORMAT_MESSAGE;
+
 /** What is wrong with the range, per field: both days required, the last one not before the first. */
 export const reportRangeErrors = (range: ReportRange): Partial<Record<keyof ReportRange, string>> => {
   const errors: Partial<Record<keyof ReportRange, string>> = {};
-  if (range.from === '') errors.from = REQUIRED_MESSAGE;
-  if (range.to === '') errors.to = REQUIRED_MESSAGE;
-  if (range.from !== '' && range.to !== '' && range.to < range.from) errors.to = END_BEFORE_START_MESSAGE;
+  const fromError = dayError(range.from);
+  const toError = dayError(range.to);
+  if (fromError) errors.from = fromError;
+  if (toError) errors.to = toError;
+  else if (!fromError && range.to < range.from) errors.to = END_BEFORE_START_MESSAGE;
   return errors;
 };

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
+import { DateField } from '../../../../components/DateField';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { useResourceSave } from '../../hooks/use-resource-save';
@@ -168,25 +169,21 @@ export const DealDialog = ({ deal }: { readonly deal: DealRow | null }) => {
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <DateField
           required
-          type="date"
           label="Start date"
           value={values.start_date}
-          onChange={(event) => change({ start_date: event.target.value })}
-          error={errors.start_date !== undefined}
-          helperText={errors.start_date}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(start_date) => change({ start_date })}
+          error={errors.start_date}
           disabled={isBusy}
         />
-        <TextField
-          type="date"
+        <DateField
           label="End date"
           value={values.end_date}
-          onChange={(event) => change({ end_date: event.target.value })}
-          error={errors.end_date !== undefined}
-          helperText={errors.end_date ?? 'Required for programmatic guaranteed'}
-          slotProps={{ inputLabel: { shrink: true } }}
+          min={values.start_date}
+          onChange={(end_date) => change({ end_date })}
+          error={errors.end_date}
+          helperText="Required for programmatic guaranteed"
           disabled={isBusy}
         />
       </Stack>

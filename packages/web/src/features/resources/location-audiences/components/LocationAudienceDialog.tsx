@@ -24,6 +24,7 @@ import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
+import { DateField } from '../../../../components/DateField';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { formatNumber } from '../../../../lib/format';
@@ -143,26 +144,21 @@ export const LocationAudienceDialog = ({ audience }: { readonly audience: Locati
         disabled={isBusy}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <DateField
           required
-          type="date"
           label="Start date"
           value={values.start_date}
-          onChange={(event) => change({ start_date: event.target.value })}
-          error={errors.start_date !== undefined}
-          helperText={errors.start_date}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(start_date) => change({ start_date })}
+          error={errors.start_date}
           disabled={isBusy}
         />
-        <TextField
+        <DateField
           required
-          type="date"
           label="End date"
           value={values.end_date}
-          onChange={(event) => change({ end_date: event.target.value })}
-          error={errors.end_date !== undefined}
-          helperText={errors.end_date}
-          slotProps={{ inputLabel: { shrink: true } }}
+          min={values.start_date}
+          onChange={(end_date) => change({ end_date })}
+          error={errors.end_date}
           disabled={isBusy}
         />
         <TextField
