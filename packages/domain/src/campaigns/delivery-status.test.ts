@@ -92,6 +92,30 @@ describe('deliveryStatus', () => {
     ).toBe('paused_creatives');
   });
 
+  it('a live campaign that never delivered and does not bid says "No delivery yet"', () => {
+    expect(
+      deliveryStatus({ ...RUNNING, delivery: { bidding: false, winning: false, delivered: false } }),
+    ).toEqual({ status: 'not_bidding', explanation: DELIVERY_EXPLANATIONS.no_delivery_yet });
+    expect(
+      deliveryStatus({ ...RUNNING, delivery: { bidding: false, winning: false, delivered: true } })
+        .explanation,
+    ).toBe(DELIVERY_EXPLANATIONS.not_bidding);
+    // Bidding without ever winning is not winning, not "no delivery".
+    expect(statusOf({ delivery: { bidding: true, winning: false, delivered: false } })).toBe('not_winning');
+    const never = {
+      delivery_status: 'not_bidding',
+      start_date: '2026-03-01',
+      last_delivery_hour: null,
+    } as const;
+    expect(deliveryStatusLabel(never, '2026-03-15')).toBe('No delivery yet');
+    expect(
+      deliveryStatusLabel({ ...never, last_delivery_hour: '2026-03-14T10:00:00.000Z' }, '2026-03-15'),
+    ).toBe('Not bidding');
+    expect(deliveryStatusLabel({ delivery_status: 'not_bidding', start_date: null }, '2026-03-15')).toBe(
+      'Not bidding',
+    );
+  });
+
   it('a campaign that has not started yet is on track, saying when it starts', () => {
     expect(
       deliveryStatus({

@@ -13,7 +13,9 @@
  *    no active and no pending one (so some paused) → paused_creatives;
  *    no active one but some pending → pending_approval
  * 6. start_date after today → on_track ("starts on …"; delivery data is not expected yet)
- * 7. delivery known (null until delivery data exists): not bidding → not_bidding, not winning → not_winning
+ * 7. delivery (the rollups' bids and wins of the last hours, docs/engine.md "Delivery figures"): no bid →
+ *    not_bidding (explained as "No delivery yet" when the campaign never delivered an impression), bids but no
+ *    win → not_winning
  * 8. otherwise → on_track
  */
 import { type CampaignState, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '../dictionary/campaigns';
@@ -35,8 +37,15 @@ export type DeliveryStatusInput = {
     readonly paused: number;
     readonly pending: number;
   } | null;
-  /** Whether the campaign bid and won recently, or null while no delivery data exists. */
-  readonly delivery: { readonly bidding: boolean; readonly winning: boolean } | null;
+  /**
+   * Whether the campaign bid and won recently, and whether it ever delivered an impression (absent: it did);
+   * null when unknown.
+   */
+  readonly delivery: {
+    readonly bidding: boolean;
+    readonly winning: boolean;
+    readonly delivered?: boolean;
+  } | null;
 };
 
 export type DeliveryStatusResult = { readonly status: DeliveryStatus; readonly explanation: string };
@@ -54,6 +63,8 @@ export const DELIVERY_EXPLANATIONS = {
   pending_approval: 'The creatives of the campaign are pending approval',
   starts: (start: string): string => `The campaign starts on ${start}`,
   not_bidding: 'The campaign is not bidding: check its targeting, bid and budget',
+  no_delivery_yet:
+    'No delivery yet: the campaign has never delivered an impression and is not bidding; check its targeting, bid and budget',
   not_winning: 'The campaign bids but does not win auctions: consider raising the bid',
   on_track: 'The campaign is delivering',
 } as const;
@@ -84,7 +95,14 @@ export const deliveryStatus = (input: DeliveryStatusInput): DeliveryStatusResult
   }
   if (start !== null && start > today) return result('on_track', DELIVERY_EXPLANATIONS.starts(start));
   if (delivery !== null) {
-    if (!delivery.bidding) return result('not_bidding', DELIVERY_EXPLANATIONS.not_bidding);
+    if (!delivery.bidding) {
+      return result(
+        'not_bidding',
+        delivery.delivered === false
+          ? DELIVERY_EXPLANATIONS.no_delivery_yet
+          : DELIVERY_EXPLANATIONS.not_bidding,
+      );
+    }
     if (!delivery.winning) return result('not_winning', DELIVERY_EXPLANATIONS.not_winning);
   }
   return result('on_track', DELIVERY_EXPLANATIONS.on_track);
@@ -114,14 +132,27 @@ export const hasNotStarted = (
 ): boolean =>
   campaign.delivery_status === 'on_track' && campaign.start_date !== null && campaign.start_date > today;
 
-/** What a delivery status chip says: the status's label, or "Starts <day>" for a campaign not started yet. */
+/** The chip's label of a live campaign that does not bid and never delivered an impression. */
+export const NO_DELIVERY_YET_LABEL = 'No delivery yet';
+
+/**
+ * What a delivery status chip says: the status's label, "Starts <day>" for a campaign not started yet, or "No
+ * delivery yet" for one not bidding that never delivered (`last_delivery_hour` null; absent: unknown).
+ */
 export const deliveryStatusLabel = (
-  campaign: { readonly delivery_status: DeliveryStatus; readonly start_date: string | null },
+  campaign: {
+    readonly delivery_status: DeliveryStatus;
+    readonly start_date: string | null;
+    readonly last_delivery_hour?: string | null;
+  },
   today: string,
-): string =>
-  hasNotStarted(campaign, today)
-    ? `Starts ${campaign.start_date}`
-    : DELIVERY_STATUS_LABELS[campaign.delivery_status];
+): string => {
+  if (hasNotStarted(campaign, today)) return `Starts ${campaign.start_date}`;
+  if (campaign.delivery_status === 'not_bidding' && campaign.last_delivery_hour === null) {
+    return NO_DELIVERY_YET_LABEL;
+  }
+  return DELIVERY_STATUS_LABELS[campaign.delivery_status];
+};
 
 /** Today's day (UTC), as the server computes delivery statuses. */
 export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

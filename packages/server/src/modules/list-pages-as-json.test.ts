@@ -20,7 +20,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
   // Amounts past 2^53 micro-units keep every digit; a deleted organization has its deleted_at.
-  await sql`UPDATE campaigns SET spend = 9007199254740993
+  await sql`UPDATE campaigns SET budget = 9007199254740993
             WHERE id = (SELECT min(id) FROM campaigns WHERE source_campaign_id IS NULL)`.execute(ctx.db);
   await sql`UPDATE organizations SET max_daily_balance = 9007199254740993, prepayment_amount = 12345678,
               additional_domains = '{a.example,b.example}', services = '{ad_quality_scans}'
@@ -70,7 +70,7 @@ describe('a grid page read as JSON answers what the column read answers', () => 
     );
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(rows.some((row) => row.source_campaign_id !== null)).toBe(true);
-    expect(rows.some((row) => row.spend === '9007199254740993')).toBe(true);
+    expect(rows.some((row) => row.budget === '9007199254740993')).toBe(true);
     expect(rows.every((row) => row.created_at instanceof Date && typeof row.id === 'string')).toBe(true);
   });
 

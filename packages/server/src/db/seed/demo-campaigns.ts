@@ -14,6 +14,8 @@ import type { NewCampaign } from '../schema';
  * populated /campaigns page: one of each type, in every state the grid distinguishes (running, all strategies
  * paused, ended, inactive, draft, synchronized). Dates are relative to the day of seeding. Every campaign and
  * strategy satisfies the domain's rules (campaigns.seed.test.ts checks it).
+ * No delivery figure is typed in (docs/engine.md "One data path"): spend, impressions and the rest come from the
+ * delivery rollups, which only the event intake writes.
  */
 
 type Schedule = ReturnType<typeof scheduleForPreset>;
@@ -37,7 +39,6 @@ type DemoCampaign = {
   };
   /** Days from today of the flight; null end = no end. */
   flight: [number, number | null] | null;
-  spend?: string;
   strategies: DemoStrategy[];
 };
 
@@ -48,7 +49,6 @@ const CAMPAIGNS: DemoCampaign[] = [
     key: 'summer',
     organization: 'agency',
     flight: [-20, 40],
-    spend: '8420.5',
     values: {
       name: 'Summer Sale — Multichannel',
       type: 'generic',
@@ -86,7 +86,6 @@ const CAMPAIGNS: DemoCampaign[] = [
     key: 'fitness',
     organization: 'agency',
     flight: [-7, null],
-    spend: '1230.75',
     values: {
       name: 'Fitness App Installs',
       type: 'app-promotion',
@@ -115,7 +114,6 @@ const CAMPAIGNS: DemoCampaign[] = [
     key: 'stores',
     organization: 'agency',
     flight: [-3, 27],
-    spend: '96.4',
     values: {
       name: 'Store Visits London',
       type: 'proximity',
@@ -170,7 +168,6 @@ const CAMPAIGNS: DemoCampaign[] = [
     key: 'spring',
     organization: 'agency',
     flight: [-90, -30],
-    spend: '11980',
     values: {
       name: 'Spring Launch',
       type: 'generic',
@@ -204,7 +201,6 @@ const CAMPAIGNS: DemoCampaign[] = [
     key: 'always-on',
     organization: 'advertiser',
     flight: [-45, null],
-    spend: '3310.2',
     values: {
       name: 'Always-On Prospecting',
       type: 'generic',
@@ -279,7 +275,6 @@ export const seedDemoCampaigns = async (
         currency: currencies.get(organizations[demo.organization]) ?? 'usd',
         start_date: start,
         end_date: end,
-        spend: demo.spend === undefined ? '0' : money(demo.spend),
         source_campaign_id: source === undefined ? null : (ids.get(source) ?? null),
         targeting: JSON.stringify({ ...EMPTY_TARGETING, ...targeting }),
         schedule: JSON.stringify(schedule ?? scheduleForPreset('all')),

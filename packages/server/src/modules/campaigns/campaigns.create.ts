@@ -105,5 +105,5 @@ export const createCampaign = async (
   const record = await deps.db
     .transaction()
     .execute((trx) => insertCampaignWithHistory(trx, values, actorOf(principal), today));
-  return campaignViewOf(deps.db, record, principal, today);
+  return campaignViewOf(deps.db, record, principal, deps.clock.now());
 };

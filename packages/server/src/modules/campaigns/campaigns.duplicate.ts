@@ -56,5 +56,5 @@ export const duplicateCampaign = async (
     // Read again: the strategies' counts are kept on the campaign's row.
     return readable(findCampaignById(trx, inserted.id, today));
   });
-  return campaignViewOf(deps.db, copy, principal, today);
+  return campaignViewOf(deps.db, copy, principal, deps.clock.now());
 };

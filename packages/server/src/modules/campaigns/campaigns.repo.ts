@@ -12,6 +12,7 @@ import { asText } from '../../lib/list-page-json';
 import { listPage } from '../../lib/list-query';
 import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
+import { recentDeliverySql, totalSpendUnitsSql } from '../delivery/delivery.queries';
 import { campaignStatusSql, deliveryStatusSql } from './campaign-status.sql';
 
 /**
@@ -40,7 +41,12 @@ const day = (column: string) => sql<string | null>`to_char(${sql.ref(column)}, '
 /** Micro-units as decimal units, for filters on money (`budget[gt]=100` means 100 units). */
 const units = (column: string) => sql<number>`(${sql.ref(column)}::numeric / 1000000)`;
 
-export const statusExpressions = (today: string) => ({
+/**
+ * The status and delivery status of `c` for `today`. With `deliverySince` (delivery.queries.ts `recentSince`),
+ * the delivery status reads the rollups' bids and wins since then (not_bidding, not_winning, on_track); without
+ * it, delivery is unknown (the reloads of writes, which the services answer with the delivery read again).
+ */
+export const statusExpressions = (today: string, deliverySince?: Date) => ({
   status: campaignStatusSql({ state: sql.ref('c.state'), endDate: sql.ref('c.end_date'), today }),
   delivery_status: deliveryStatusSql({
     state: sql.ref('c.state'),
@@ -55,6 +61,7 @@ export const statusExpressions = (today: string) => ({
       paused: sql.ref('c.creatives_paused'),
       pending: sql.ref('c.creatives_pending'),
     },
+    ...(deliverySince === undefined ? {} : { delivery: recentDeliverySql(sql.ref('c.id'), deliverySince) }),
   }),
 });
 
@@ -89,12 +96,16 @@ const selectCampaign = <O>(query: SelectQueryBuilder<CampaignTables, CampaignFro
 const campaignsFrom = (db: Kysely<Database>) =>
   db.selectFrom('campaigns as c').innerJoin('organizations as o', 'o.id', 'c.organization_id');
 
-/** The list's fields on the campaigns table; the spec is the domain's CAMPAIGN_LIST_SPEC. */
+/**
+ * The list's fields on the campaigns table; the spec is the domain's CAMPAIGN_LIST_SPEC. `spend` is the rollups'
+ * total (delivery.queries.ts), summed per campaign only when a query sorts or filters on it.
+ */
 export const campaignListSource = <F extends string>(
   spec: ListSpec & { fields: Record<F, ListSpec['fields'][string]> },
   today: string,
+  deliverySince?: Date,
 ): ListSource<CampaignTables, CampaignFrom, string> => {
-  const expressions = statusExpressions(today);
+  const expressions = statusExpressions(today, deliverySince);
   return {
     spec,
     columns: {
@@ -110,7 +121,7 @@ export const campaignListSource = <F extends string>(
       start_date: 'c.start_date',
       end_date: 'c.end_date',
       budget: units('c.budget'),
-      spend: units('c.spend'),
+      spend: totalSpendUnitsSql(sql.ref('c.id')),
       currency: 'c.currency',
       strategies_count: 'c.strategies_count',
       created_at: 'c.created_at',
@@ -143,7 +154,6 @@ export type CampaignListRecord = Pick<
   | 'currency'
   | 'budget_timespan'
   | 'budget'
-  | 'spend'
   | 'strategies_count'
   | 'strategies_bidding'
   | 'creatives_total'
@@ -171,7 +181,6 @@ const selectCampaignListRow = <O>(
     'c.currency',
     'c.budget_timespan',
     asText('c.budget').as('budget'),
-    asText('c.spend').as('spend'),
     'c.strategies_count',
     'c.strategies_bidding',
     'c.creatives_total',
@@ -204,6 +213,8 @@ export const listCampaignsInScope = async (
 ): Promise<{ rows: CampaignListRecord[]; total: number }> => {
   let query = campaignsFrom(db).where((eb) => inCampaignScope(scope, eb));
   if (!options.withDeleted) query = query.where('c.state', '<>', 'deleted');
+  // The page's delivery status is the domain's, from the figures read after it (campaigns.views.ts): the
+  // row's SQL one leaves the rollups out, and only a filter or sort on it (`source`) reads them.
   const { rows, total } = await listPage(db, selectCampaignListRow(query, options.today), list, source);
   return { rows: rows as unknown as CampaignListRecord[], total };
 };

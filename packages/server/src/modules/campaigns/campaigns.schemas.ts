@@ -105,7 +105,21 @@ export const ZCampaignRow = z.object({
   currency: z.enum(CURRENCIES),
   budget_timespan: z.enum(BUDGET_TIMESPANS).nullable(),
   budget: ZMoney.nullable(),
+  // Delivery figures from the rollups (modules/delivery/delivery.queries.ts, docs/engine.md "Delivery figures").
+  impressions: z.number(),
+  clicks: z.number(),
+  /** Clicks per impression (0…1); null without impressions. */
+  ctr: z.number().nullable(),
+  /** conversions_1 … conversions_5 together. */
+  conversions: z.number(),
+  /** Every rollup hour's spend (the advertiser's cost), in the campaign's currency. */
   spend: ZMoney,
+  /** The current UTC day's spend. */
+  spend_today: ZMoney,
+  /** What should have been spent so far today for an even spend of the budget (pacing); null: no expectation. */
+  expected_spend_today: ZMoney.nullable(),
+  /** The start of the last hour with an impression; null: never delivered. */
+  last_delivery_hour: z.string().nullable(),
   strategies_count: z.number(),
   strategies_bidding: z.number(),
   source_campaign: z.number().nullable(),
@@ -122,6 +136,19 @@ export const ZCampaignAlert = z.object({
   strategy: z.number().optional(),
 });
 
+/** The campaign page's delivery block (campaigns.views.ts toCampaignDeliveryView). */
+export const ZCampaignDelivery = z.object({
+  conversions_by_event: z.array(z.number()),
+  /** Spend counted against the budget: since its last reset (a start date change of a lifetime budget). */
+  budget_spend: ZMoney,
+  /** The recent bids and wins behind the delivery status: the last `recent_hours` hours and the current one. */
+  recent_hours: z.number(),
+  recent_bids: z.number(),
+  recent_wins: z.number(),
+  /** What the exchanges charged; internal roles only. */
+  media_cost: ZMoney.optional(),
+});
+
 export const ZCampaignInternal = z.object({
   fee_percent: z.string().nullable(),
   margin_percent: z.string().nullable(),
@@ -131,6 +158,7 @@ export const ZCampaignInternal = z.object({
 
 /** One campaign with every field (GET|POST|PUT /campaign…); `internal` only for the internal-campaign roles. */
 export const ZCampaign = ZCampaignRow.extend({
+  delivery: ZCampaignDelivery,
   daily_limit_type: z.enum(DAILY_LIMIT_TYPES).nullable(),
   daily_budget: ZMoney.nullable(),
   daily_impressions: z.number().nullable(),

@@ -33,8 +33,14 @@ describe('demo campaigns', () => {
       new Set(['Demo Agency', 'Demo Advertiser']),
     );
     expect(new Set(rows.map((row) => row.delivery_status))).toEqual(
-      new Set(['on_track', 'pending_approval', 'paused_strategies', 'ended', 'stopped', 'draft']),
+      // The seed writes no delivery (docs/engine.md "One data path"): its live campaigns have none yet.
+      new Set(['not_bidding', 'pending_approval', 'paused_strategies', 'ended', 'stopped', 'draft']),
     );
+    for (const row of rows.filter((candidate) => candidate.delivery_status === 'not_bidding')) {
+      expect(row.last_delivery_hour, row.name).toBeNull();
+      expect(row.delivery_explanation, row.name).toMatch(/^No delivery yet/);
+      expect([row.spend, row.impressions, row.clicks], row.name).toEqual(['0', 0, 0]);
+    }
     expect(new Set(rows.map((row) => row.type))).toEqual(
       new Set(['app-promotion', 'generic', 'proximity', 'smart-tv', 'dooh', 'synchronized']),
     );

@@ -4,7 +4,14 @@ import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { historyOf } from '../../lib/resources';
-import { CAMPAIGN, campaignScopeOf, mayUseInternal, todayOf, visibleCampaign } from './campaigns.access';
+import {
+  campaignDelivery,
+  NO_DELIVERY,
+  oneCampaignDelivery,
+  recentSince,
+} from '../delivery/delivery.queries';
+import { utcDay } from './campaign-status';
+import { CAMPAIGN, campaignScopeOf, mayUseInternal, visibleCampaign } from './campaigns.access';
 import {
   type CampaignRecord,
   campaignListSource,
@@ -20,16 +27,25 @@ import { toCampaignRow, toCampaignView } from './campaigns.views';
  * its history. A campaign outside the caller's campaign scope is 404.
  */
 
-/** The full view of a campaign: its live strategies and targeted resources read, `internal` when allowed. */
+/**
+ * The full view of a campaign at `now`: its live strategies, targeted resources and delivery figures read,
+ * `internal` when allowed.
+ */
 export const campaignViewOf = async (
   db: Kysely<Database>,
   record: CampaignRecord,
   principal: Principal,
-  today: string,
+  now: Date,
 ): Promise<TCampaign> => {
   const strategies = await findLiveStrategies(db, record.id);
   const resources = await campaignResources(db, record, strategies);
-  return toCampaignView(record, strategies, { today, withInternal: mayUseInternal(principal) }, resources);
+  const figures = await oneCampaignDelivery(db, record.id, now);
+  return toCampaignView(
+    record,
+    strategies,
+    { today: utcDay(now), now, withInternal: mayUseInternal(principal), figures },
+    resources,
+  );
 };
 
 export const listVisibleCampaigns = async (
@@ -38,21 +54,32 @@ export const listVisibleCampaigns = async (
   list: ListQuery,
 ): Promise<{ rows: TCampaignRow[]; total: number }> => {
   const scope = campaignScopeOf(principal);
-  const today = todayOf(deps);
+  const now = deps.clock.now();
+  const today = utcDay(now);
+  const deliverySince = recentSince(now);
   const withDeleted = list.filters.some((filter) => filter.field === 'state');
   const { rows, total } = await listCampaignsInScope(
     deps.db,
     scope,
     list,
-    campaignListSource(CAMPAIGN_LIST_SPEC, today),
+    campaignListSource(CAMPAIGN_LIST_SPEC, today, deliverySince),
     { withDeleted, today },
   );
-  return { rows: rows.map((row) => toCampaignRow(row, today)), total };
+  // The page's figures in one grouped read of the rollups (the ids are the scoped page's).
+  const figures = await campaignDelivery(
+    deps.db,
+    rows.map((row) => row.id),
+    now,
+  );
+  return {
+    rows: rows.map((row) => toCampaignRow(row, { today, now }, figures.get(row.id) ?? NO_DELIVERY)),
+    total,
+  };
 };
 
 export const getCampaign = async (deps: Deps, principal: Principal, id: string): Promise<TCampaign> => {
-  const { record, today } = await visibleCampaign(deps, principal, id);
-  return campaignViewOf(deps.db, record, principal, today);
+  const { record } = await visibleCampaign(deps, principal, id);
+  return campaignViewOf(deps.db, record, principal, deps.clock.now());
 };
 
 /**

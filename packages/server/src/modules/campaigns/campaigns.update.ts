@@ -160,7 +160,7 @@ export const updateCampaignFields = async (
           : 'deactivate'
         : 'update',
   });
-  return campaignViewOf(deps.db, next, principal, today);
+  return campaignViewOf(deps.db, next, principal, deps.clock.now());
 };
 
 /**
@@ -201,5 +201,5 @@ export const changeCampaignStartDate = async (
     historyView: historyViewOf,
     action: resets ? 'start_date_budget_reset' : 'start_date',
   });
-  return campaignViewOf(deps.db, next, principal, today);
+  return campaignViewOf(deps.db, next, principal, deps.clock.now());
 };

@@ -5,18 +5,21 @@ import {
   targetingAlerts,
 } from '@beacon/domain/campaigns/targeting-alerts';
 import { trackingTerms } from '@beacon/domain/campaigns/tracking-terms';
-import type {
-  CampaignStatus,
-  DayOfWeek,
-  DeliveryStatus,
-  SchedulePreset,
-} from '@beacon/domain/dictionary/campaigns';
+import type { CampaignStatus, DayOfWeek, SchedulePreset } from '@beacon/domain/dictionary/campaigns';
 import { fromMicros } from '@beacon/domain/dictionary/currencies';
 import {
   EMPTY_AUDIENCE_TARGETING,
   type TargetedResourceKind,
 } from '@beacon/domain/validation/resource-targeting';
 import type { StoredAudienceTargeting, StoredSchedule } from '../../db/schema';
+import {
+  type CampaignDeliveryFigures,
+  ctrOf,
+  expectedSpendTodayOf,
+  RECENT_HOURS,
+  recentDeliveryOf,
+  totalConversions,
+} from '../delivery/delivery.queries';
 import type { CampaignListRecord, CampaignRecord, StrategyRecord } from './campaigns.repo';
 import type { TCampaign, TCampaignRow, TStrategy, TTargetedResource } from './campaigns.schemas';
 
@@ -43,9 +46,9 @@ const audiencesView = (audiences: StoredAudienceTargeting | undefined) => ({
 
 /**
  * The domain's delivery status for a campaign as stored: its creative link counts are kept on the row by the
- * creatives module (migration 0017); delivery data does not exist yet.
+ * creatives module (migration 0017), its recent bids and wins come from the rollups (delivery.queries.ts).
  */
-export const deliveryOf = (record: CampaignListRecord, today: string) =>
+export const deliveryOf = (record: CampaignListRecord, today: string, figures: CampaignDeliveryFigures) =>
   deliveryStatus({
     state: record.state,
     start_date: record.start_date,
@@ -58,36 +61,82 @@ export const deliveryOf = (record: CampaignListRecord, today: string) =>
       paused: record.creatives_paused,
       pending: record.creatives_pending,
     },
-    delivery: null,
+    delivery: recentDeliveryOf(figures),
   });
 
+/** What a grid row and the campaign page need to know of a read besides the record. */
+export type CampaignReadContext = { readonly today: string; readonly now: Date };
+
+const micros = (value: bigint): string => fromMicros(value);
+
 /**
- * A grid row. The status and delivery status come from SQL (so that filters and sorts agree with what is
- * shown); the explanation is the domain's, for the same inputs.
+ * A grid row. The status comes from SQL; the delivery status and its explanation are the domain's, from the
+ * page's figures already read (the list's SQL mirror of it, with two rollup probes per row, is evaluated only
+ * when a query filters or sorts on it: campaign-status.sql.ts). The delivery figures are the rollups'
+ * (delivery.queries.ts); counts are JSON numbers, money decimal text in the campaign's currency.
  */
-export const toCampaignRow = (record: CampaignListRecord, today: string): TCampaignRow => ({
-  id: Number(record.id),
-  name: record.name,
-  organization: Number(record.organization_id),
-  organization_name: record.organization_name,
-  type: record.type,
-  objective: record.objective,
-  state: record.state,
-  status: record.status as CampaignStatus,
-  delivery_status: record.delivery_status as DeliveryStatus,
-  delivery_explanation: deliveryOf(record, today).explanation,
-  start_date: record.start_date,
-  end_date: record.end_date,
-  currency: record.currency,
-  budget_timespan: record.budget_timespan,
-  budget: moneyOrNull(record.budget),
-  spend: fromMicros(BigInt(record.spend)),
-  strategies_count: record.strategies_count,
-  strategies_bidding: record.strategies_bidding,
-  source_campaign: idOrNull(record.source_campaign_id),
-  created_at: record.created_at.toISOString(),
-  updated_at: record.updated_at.toISOString(),
-  version: record.version,
+export const toCampaignRow = (
+  record: CampaignListRecord,
+  { today, now }: CampaignReadContext,
+  figures: CampaignDeliveryFigures,
+): TCampaignRow => {
+  const delivery = deliveryOf(record, today, figures);
+  const expected = expectedSpendTodayOf(
+    {
+      state: record.state,
+      budget_timespan: record.budget_timespan,
+      budget: record.budget,
+      start_date: record.start_date,
+      end_date: record.end_date,
+    },
+    figures,
+    now,
+  );
+  return {
+    id: Number(record.id),
+    name: record.name,
+    organization: Number(record.organization_id),
+    organization_name: record.organization_name,
+    type: record.type,
+    objective: record.objective,
+    state: record.state,
+    status: record.status as CampaignStatus,
+    delivery_status: delivery.status,
+    delivery_explanation: delivery.explanation,
+    start_date: record.start_date,
+    end_date: record.end_date,
+    currency: record.currency,
+    budget_timespan: record.budget_timespan,
+    budget: moneyOrNull(record.budget),
+    impressions: Number(figures.impressions),
+    clicks: Number(figures.clicks),
+    ctr: ctrOf(figures),
+    conversions: Number(totalConversions(figures)),
+    spend: micros(figures.spend_micros),
+    spend_today: micros(figures.spend_today_micros),
+    expected_spend_today: expected === null ? null : micros(expected),
+    last_delivery_hour: isoOrNull(figures.last_delivery_hour),
+    strategies_count: record.strategies_count,
+    strategies_bidding: record.strategies_bidding,
+    source_campaign: idOrNull(record.source_campaign_id),
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+    version: record.version,
+  };
+};
+
+/**
+ * The campaign page's delivery block: each conversion event, the spend counted against the budget and the
+ * recent bids and wins behind the delivery status; the media cost (what the exchanges charged, which shows
+ * the organization's fee) only for the internal roles.
+ */
+export const toCampaignDeliveryView = (figures: CampaignDeliveryFigures, withInternal: boolean) => ({
+  conversions_by_event: figures.conversions.map(Number),
+  budget_spend: micros(figures.budget_spend_micros),
+  recent_hours: RECENT_HOURS,
+  recent_bids: Number(figures.recent_bids),
+  recent_wins: Number(figures.recent_wins),
+  ...(withInternal ? { media_cost: micros(figures.media_cost_micros) } : {}),
 });
 
 export const toStrategyView = (record: StrategyRecord): TStrategy => ({
@@ -193,7 +242,7 @@ export const toTargetedResource = (row: TargetedResourceRow): TTargetedResource 
 export const toCampaignView = (
   record: CampaignRecord,
   strategies: readonly StrategyRecord[],
-  options: { today: string; withInternal: boolean },
+  options: CampaignReadContext & { withInternal: boolean; figures: CampaignDeliveryFigures },
   resources: CampaignResources,
 ): TCampaign => {
   const fields = campaignFieldsOf(record);
@@ -208,8 +257,11 @@ export const toCampaignView = (
     end_date: row.end_date,
   }));
   return {
-    ...toCampaignRow(record, options.today),
+    ...toCampaignRow(record, options, options.figures),
+    // A single read's record has no delivery in its SQL status (statusExpressions): the domain decides with it.
+    delivery_status: deliveryOf(record, options.today, options.figures).status,
     ...fields,
+    delivery: toCampaignDeliveryView(options.figures, options.withInternal),
     budget_reset_at: isoOrNull(record.budget_reset_at),
     deleted_at: isoOrNull(record.deleted_at),
     alerts: [

@@ -83,7 +83,8 @@ afterAll(async () => {
 });
 
 describe('campaign links and the delivery status', () => {
-  it('moves from no_creatives to pending_approval, on_track, paused_creatives and back', async () => {
+  // Once no creative holds it back, a campaign without delivery yet is not_bidding ("No delivery yet").
+  it('moves from no_creatives to pending_approval, not_bidding, paused_creatives and back', async () => {
     const campaign = await deliveringCampaign(orgs.advertiser);
     expect(await deliveryStatusOf(campaign.id)).toBe('no_creatives');
 
@@ -101,7 +102,7 @@ describe('campaign links and the delivery status', () => {
     const approved = await call('supervisor', 'POST', `/backoffice/creative/${creative.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<TCreative>()).toMatchObject({ state: 'active', audit_status: 'audited' });
-    expect(await deliveryStatusOf(campaign.id)).toBe('on_track');
+    expect(await deliveryStatusOf(campaign.id)).toBe('not_bidding');
 
     await call('owner', 'PUT', `/campaign/${campaign.id}/creatives`, {
       links: [{ creative_id: Number(creative.id), state: 'inactive' }],
@@ -126,7 +127,7 @@ describe('campaign links and the delivery status', () => {
       campaigns_count: 1,
       campaigns: [{ id: Number(campaign.id), name: campaign.name, link_state: 'active' }],
     });
-    expect(await deliveryStatusOf(campaign.id)).toBe('on_track');
+    expect(await deliveryStatusOf(campaign.id)).toBe('not_bidding');
     await call('owner', 'PUT', `/creative/${creative.id}`, {
       version: 1,
       click_url: 'https://shop.example/x',

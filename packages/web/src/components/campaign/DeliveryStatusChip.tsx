@@ -13,6 +13,8 @@ export type DeliveryStatusChipProps = {
   readonly status: DeliveryStatus;
   /** The campaign's first day: one that has not come yet shows "Starts <day>" instead of "On track". */
   readonly startDate: string | null;
+  /** The last hour with an impression: null (never delivered) makes "Not bidding" read "No delivery yet". */
+  readonly lastDeliveryHour?: string | null;
   /** Why the campaign delivers or not, as the server computed it; shown on hover and focus. */
   readonly explanation: string;
   /** Tab order inside a grid cell (the grid moves focus between cells itself). */
@@ -24,8 +26,14 @@ export type DeliveryStatusChipProps = {
  * amber or red when something holds it back, grey when it does not run. The explanation is the chip's tooltip
  * and its accessible description.
  */
-export const DeliveryStatusChip = ({ status, startDate, explanation, tabIndex }: DeliveryStatusChipProps) => {
-  const campaign = { delivery_status: status, start_date: startDate };
+export const DeliveryStatusChip = ({
+  status,
+  startDate,
+  lastDeliveryHour,
+  explanation,
+  tabIndex,
+}: DeliveryStatusChipProps) => {
+  const campaign = { delivery_status: status, start_date: startDate, last_delivery_hour: lastDeliveryHour };
   const today = utcToday();
   const tone = hasNotStarted(campaign, today) ? 'info' : DELIVERY_STATUS_SEVERITY[status];
   return (

@@ -1,7 +1,8 @@
 /**
  * The columns of the campaigns grid, most telling first so that a narrow screen shows them without
  * scrolling: name (a link to the campaign), row actions, delivery status as a coloured chip with its explanation,
- * state, budget and spend in the campaign's currency, type (product labels), flight dates, strategies and
+ * state, budget, spend and today's spend against the pacing's expectation in the campaign's currency, type
+ * (product labels), flight dates, strategies, the other delivery figures (impressions, clicks, CTR, conversions) and
  * creation day; the back office adds the organization's name next to the campaign's and the ids at the end. Sorting and filtering
  * follow CAMPAIGN_LIST_SPEC (ServerDataGrid applies it, with the §3 operators of each field type).
  */
@@ -20,9 +21,9 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Link from '@mui/material/Link';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
-import { type DecimalMark, formatDate } from '../../lib/format';
+import { type DecimalMark, formatDate, formatNumber } from '../../lib/format';
 import type { CampaignRow } from './api/campaign-row';
-import { moneyText, strategiesText } from './campaign-list';
+import { ctrText, moneyText, pacingText, strategiesText } from './campaign-list';
 import { campaignPath } from './campaign-paths';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
 
@@ -113,6 +114,7 @@ export const campaignColumns = ({
       <DeliveryStatusChip
         status={row.delivery_status}
         startDate={row.start_date}
+        lastDeliveryHour={row.last_delivery_hour}
         explanation={row.delivery_explanation}
         tabIndex={tabIndex}
       />
@@ -147,6 +149,15 @@ export const campaignColumns = ({
     valueFormatter: (_value: number, row: CampaignRow) => moneyText(row.spend, row, decimalMark),
   },
   {
+    field: 'spend_today',
+    headerName: 'Today / expected',
+    description: 'Spend today (UTC) against what an even spend of the budget expects by now',
+    type: 'number',
+    width: 180,
+    valueGetter: (value: string) => Number(value),
+    valueFormatter: (_value: number, row: CampaignRow) => pacingText(row, decimalMark),
+  },
+  {
     field: 'type',
     headerName: 'Type',
     width: 136,
@@ -176,6 +187,34 @@ export const campaignColumns = ({
     type: 'number',
     width: 104,
     valueFormatter: (_value: number, row: CampaignRow) => strategiesText(row),
+  },
+  {
+    field: 'impressions',
+    headerName: 'Impressions',
+    type: 'number',
+    width: 116,
+    valueFormatter: (value: number) => formatNumber(value, { decimalMark }),
+  },
+  {
+    field: 'clicks',
+    headerName: 'Clicks',
+    type: 'number',
+    width: 96,
+    valueFormatter: (value: number) => formatNumber(value, { decimalMark }),
+  },
+  {
+    field: 'ctr',
+    headerName: 'CTR',
+    type: 'number',
+    width: 88,
+    valueFormatter: (value: number | null) => ctrText(value, decimalMark),
+  },
+  {
+    field: 'conversions',
+    headerName: 'Conversions',
+    type: 'number',
+    width: 116,
+    valueFormatter: (value: number) => formatNumber(value, { decimalMark }),
   },
   ...(showOrganization
     ? [

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkTargets,
   campaignsText,
+  ctrText,
   downloadParams,
   EMPTY_SELECTION,
   moneyText,
+  pacingText,
   selectedRowIds,
   strategiesText,
 } from './campaign-list';
@@ -58,6 +60,15 @@ describe('texts', () => {
     expect(moneyText('1500.5', { currency: 'eur' }, ',')).toMatch(/1\.500,50/);
     expect(moneyText('1500.5', { currency: 'usd' }, '.')).toBe('$1,500.50');
     expect(moneyText(null, { currency: 'usd' }, '.')).toBe('');
+  });
+
+  it('shows the CTR as a percentage and today’s spend against the pacing’s expectation', () => {
+    expect(ctrText(15 / 1600, '.')).toBe('0.94%');
+    expect(ctrText(0.5, ',')).toBe('50,00%');
+    expect(ctrText(null, '.')).toBe('—');
+    const row = { currency: 'usd', spend_today: '1.25', expected_spend_today: '49.9' } as const;
+    expect(pacingText(row, '.')).toBe('$1.25 of $49.90');
+    expect(pacingText({ ...row, expected_spend_today: null }, '.')).toBe('$1.25');
   });
 
   it('says how many strategies bid when some are paused', () => {

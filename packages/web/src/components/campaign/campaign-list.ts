@@ -1,13 +1,13 @@
 /**
  * Pure helpers of the campaigns grid: what the CSV download asks for, the rows a selection names, which of
- * them a bulk change applies to, and how money and strategies read.
+ * them a bulk change applies to, and how money, delivery figures and strategies read.
  */
 import type { CampaignState } from '@beacon/domain/dictionary/campaigns';
 import type { ListQuery } from '@beacon/domain/validation/list-query';
 import type { GridRowId, GridRowSelectionModel } from '@mui/x-data-grid';
 import { toListParams } from '../../api/list-query';
 import type { QueryParams } from '../../api/params';
-import { type DecimalMark, formatCurrency } from '../../lib/format';
+import { type DecimalMark, formatCurrency, formatNumber } from '../../lib/format';
 import type { CampaignBulkState } from './api/bulk-update-campaigns';
 import type { CampaignRow } from './api/campaign-row';
 
@@ -61,6 +61,24 @@ export const moneyText = (
   row: Pick<CampaignRow, 'currency'>,
   decimalMark: DecimalMark,
 ): string => (amount === null ? '' : formatCurrency(amount, { currency: row.currency, decimalMark }));
+
+/** Clicks per impression as a percentage with two decimals ("1.25%"); '—' without impressions. */
+export const ctrText = (ctr: number | null, decimalMark: DecimalMark): string =>
+  ctr === null ? '—' : `${formatNumber(ctr * 100, { decimalMark, fractionDigits: 2 })}%`;
+
+/**
+ * Today's spend against what an even spend of the budget expects by now (pacing): "$12.00 of $40.00", or the
+ * spend alone when nothing is expected (not running today, a lifetime budget without an end).
+ */
+export const pacingText = (
+  row: Pick<CampaignRow, 'currency' | 'spend_today' | 'expected_spend_today'>,
+  decimalMark: DecimalMark,
+): string => {
+  const spent = moneyText(row.spend_today, row, decimalMark);
+  return row.expected_spend_today === null
+    ? spent
+    : `${spent} of ${moneyText(row.expected_spend_today, row, decimalMark)}`;
+};
 
 /** "3", or "3 · 1 bidding" when some are paused: the count and how many of them bid. */
 export const strategiesText = (row: Pick<CampaignRow, 'strategies_count' | 'strategies_bidding'>): string =>

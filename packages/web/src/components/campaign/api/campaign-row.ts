@@ -30,7 +30,20 @@ export type CampaignRow = {
   readonly currency: Currency;
   readonly budget_timespan: BudgetTimespan | null;
   readonly budget: string | null;
+  // Delivery figures, from the rollups the event intake writes (the server's delivery query layer).
+  readonly impressions: number;
+  readonly clicks: number;
+  /** Clicks per impression (0…1); null without impressions. */
+  readonly ctr: number | null;
+  /** The five conversion events together. */
+  readonly conversions: number;
   readonly spend: string;
+  /** The current UTC day's spend. */
+  readonly spend_today: string;
+  /** What an even spend of the budget would have spent so far today; null when nothing is expected. */
+  readonly expected_spend_today: string | null;
+  /** The start of the last hour with an impression; null: never delivered. */
+  readonly last_delivery_hour: string | null;
   readonly strategies_count: number;
   readonly strategies_bidding: number;
   readonly source_campaign: number | null;

@@ -65,8 +65,21 @@ export type TargetingAlert = {
   readonly message: string;
 };
 
+/** The campaign page's delivery block: each conversion event, the budget's spend and the recent bids and wins. */
+export type CampaignDelivery = {
+  readonly conversions_by_event: readonly number[];
+  /** Spend counted against the budget: since its last reset (a start date change of a lifetime budget). */
+  readonly budget_spend: string;
+  readonly recent_hours: number;
+  readonly recent_bids: number;
+  readonly recent_wins: number;
+  /** What the exchanges charged; internal roles only. */
+  readonly media_cost?: string;
+};
+
 /** The grid's row and everything else the campaign holds. */
 export type Campaign = CampaignRow & {
+  readonly delivery: CampaignDelivery;
   readonly daily_limit_type: DailyLimitType | null;
   readonly daily_budget: string | null;
   readonly daily_impressions: number | null;

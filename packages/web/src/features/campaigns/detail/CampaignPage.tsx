@@ -1,6 +1,6 @@
 /**
  * /campaign/{id}/{tab} (§2): the campaign's header (name, type, state, delivery status with its explanation,
- * activation), the all-paused banner, targeting alerts, and the tabs properties, targeting, strategies and —
+ * activation, the delivery figures), the all-paused banner, targeting alerts, and the tabs properties, targeting, strategies and —
  * for the internal-campaign resource — internal. Two queries feed it (the campaign and its strategies); the
  * strategies tab, the targeting editors and the dialogs load when used.
  */
@@ -49,6 +49,7 @@ import { strategiesQueryOptions } from '../api/strategies';
 import { deleteCampaign, updateCampaign } from '../api/update-campaign';
 import { AllPausedBanner } from './AllPausedBanner';
 import { CAMPAIGN_TAB_LABELS, CAMPAIGN_TABS, isCampaignTab } from './campaign-tabs';
+import { DeliverySummary } from './DeliverySummary';
 import { deliveryChipOf } from './delivery-status';
 
 // The tabs (forms, schemas, editors) load beside the campaign's data, not before it is asked for: the import
@@ -239,6 +240,9 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
         #{campaign.id} · {campaign.organization_name} · {campaign.currency.toUpperCase()} ·{' '}
         {campaign.delivery_explanation}
       </Typography>
+      <Box sx={{ mt: 2 }}>
+        <DeliverySummary campaign={campaign} />
+      </Box>
       {activationFailure && (
         <Alert severity="error" sx={{ mt: 2 }} onClose={() => setActivationFailure(undefined)}>
           {activationFailure}

@@ -70,9 +70,9 @@ export const ModifyStartDateDialog = ({ campaign }: { campaign: Campaign }) => {
           {isLifetime ? (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {START_DATE_RESETS_BUDGET_MESSAGE}.{' '}
-              {isZeroAmount(campaign.spend)
+              {isZeroAmount(campaign.delivery.budget_spend)
                 ? 'Nothing has been spent yet.'
-                : `The ${formatCurrency(campaign.spend, { currency: campaign.currency })} spent so far will count from zero against the ${formatCurrency(campaign.budget ?? '0', { currency: campaign.currency })} budget.`}
+                : `The ${formatCurrency(campaign.delivery.budget_spend, { currency: campaign.currency })} spent so far will count from zero against the ${formatCurrency(campaign.budget ?? '0', { currency: campaign.currency })} budget.`}
             </Alert>
           ) : (
             <DialogContentText sx={{ mb: 2 }}>

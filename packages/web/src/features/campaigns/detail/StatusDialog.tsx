@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
+import { formatDateTime } from '../../../lib/format';
 import type { Campaign } from '../api/get-campaign';
 import { deliveryChipOf } from './delivery-status';
 
@@ -50,6 +51,20 @@ export const StatusDialog = ({ campaign }: { campaign: Campaign }) => {
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
             {campaign.start_date ?? 'no start date'} to {campaign.end_date ?? 'until stopped'}
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Last {campaign.delivery.recent_hours} hours
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {campaign.delivery.recent_bids} bids, {campaign.delivery.recent_wins} won
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            Last delivery
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {campaign.last_delivery_hour === null
+              ? 'never'
+              : `${formatDateTime(campaign.last_delivery_hour)} (UTC hour)`}
           </Typography>
         </Box>
       </DialogContent>

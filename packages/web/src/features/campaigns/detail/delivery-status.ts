@@ -21,6 +21,7 @@ export const DELIVERY_STATUS_COLORS = {
 export const deliveryChipOf = (campaign: {
   readonly delivery_status: DeliveryStatus;
   readonly start_date: string | null;
+  readonly last_delivery_hour?: string | null;
 }): { label: string; color: ChipColor } => {
   const today = utcToday();
   return {
