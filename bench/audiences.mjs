@@ -77,7 +77,14 @@ const rssMb = (pid) =>
 const startBundle = async (request, dataDir, port, { env = {}, args = [] } = {}) => {
   const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js'), 'start', ...args], {
     cwd: root,
-    env: { ...process.env, BEACON_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      BEACON_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      BEACON_DEMO_TRAFFIC: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = performance.now() + 60_000;

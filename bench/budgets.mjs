@@ -27,4 +27,8 @@ export const budgets = {
   otherRequestsDuringUploadP99Ms: 100,
   /** Creatives: GET /creatives p99 with 200,000 creatives, embedded and PostgreSQL. */
   creativesListP99Ms: 30,
+  /** Engine: server time per event through GET /ev/impression (50 µs is 20,000 events a second per process). */
+  eventMicros: 50,
+  /** Engine: an event until the rollups show it (the counters flush every 5 s). */
+  eventVisibleMs: 6000,
 };

@@ -26,6 +26,7 @@ const PARTS = [
   'creatives',
   'creative-video',
   'uploads',
+  'events',
 ];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
@@ -85,7 +86,15 @@ const startServer = async (dataDir, port, { env = {}, args = [] } = {}) => {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], {
     cwd: root,
-    env: { ...process.env, BEACON_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // No demo traffic: it would load the server being measured (a benchmark sends its own).
+    env: {
+      ...process.env,
+      BEACON_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      BEACON_DEMO_TRAFFIC: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -275,6 +284,14 @@ if (isSelected('creative-video')) {
 if (isSelected('uploads')) {
   const { measureUploads } = await import('./uploads.mjs');
   for (const row of await measureUploads({ startServer, stopServer, request, port }))
+    record(row.name, row.value, row.unit, row.budget);
+}
+
+// The event intake: impressions per second through GET /ev/impression, and an event until the rollups show
+// it, embedded and PostgreSQL.
+if (isSelected('events')) {
+  const { measureEvents } = await import('./events.mjs');
+  for (const row of await measureEvents({ startServer, stopServer, load, request, port }))
     record(row.name, row.value, row.unit, row.budget);
 }
 

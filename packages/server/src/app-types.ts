@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Db } from './db/database';
 import type { SessionPurpose } from './db/schema';
+import type { DeliveryCounters } from './engine/delivery-counters';
 import type { Clock } from './lib/clock';
 import type { FileStore } from './lib/file-store';
 import type { JobWorker } from './lib/jobs';
@@ -32,6 +33,11 @@ export type Deps = {
    * pasted document is parsed, a URL fetched from a public address. Tests answer for the outside ad servers.
    */
   checkVastSource: VastSourceCheck;
+  /**
+   * The delivery counters (engine/delivery-counters.ts): the bidder's DeliverySink and the event intake's
+   * writer of the delivery rollups, flushed every few seconds and when the app closes.
+   */
+  delivery: DeliveryCounters;
 };
 
 /** The authenticated caller of a request. */

@@ -11,6 +11,8 @@ import {
 import type { AppInstance, Deps } from './app-types';
 import { type Config, mapTilesImageSource } from './config/config';
 import type { Db } from './db/database';
+import { type Bidder, createBidder } from './engine/bidder';
+import { createDeliveryCounters, DEFAULT_FLUSH_MS } from './engine/delivery-counters';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
@@ -19,6 +21,7 @@ import { stagedSetJobs } from './lib/staged-sets';
 import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
 import { audiencesRoutes } from './modules/audiences/audiences.routes';
+import { biddingRoutes } from './modules/bidding/bidding.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { creativeJobs } from './modules/creatives/creative-files.jobs';
 import { creativeFilesRoutes } from './modules/creatives/creative-files.routes';
@@ -26,6 +29,8 @@ import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { createVastSourceCheck, type VastSourceCheck } from './modules/creatives/vast';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { exchangesRoutes } from './modules/exchanges/exchanges.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geolistsRoutes } from './modules/geolists/geolists.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -34,6 +39,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { plannerMapRoutes } from './modules/planner-map/planner-map.routes';
 import { publisherListsRoutes } from './modules/publisher-lists/publisher-lists.routes';
+import { rtbRoutes } from './modules/rtb/rtb.routes';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
@@ -60,6 +66,13 @@ export type BuildOptions = {
   jobWorker?: { pollMs: number };
   /** How VAST URLs are checked; the installation fetches them (tests stand in for the ad servers). */
   checkVastSource?: VastSourceCheck;
+  /** How often the delivery counters flush to the rollups (ms); 0: only when the app closes or a test asks. */
+  deliveryFlushMs?: number;
+  /**
+   * Keep the bidder's strategy index and state polling in this process (main.ts does); otherwise the bidder
+   * reads them only when `app.bidder.refresh()` is called (tests), and bids nothing before.
+   */
+  bidderPolling?: boolean;
   /**
    * Get the app ready before answering (the default). main.ts builds it while the database opens and leaves
    * that to `listen`, after the migrations: the ready hooks read the grant secret and start the job worker.
@@ -80,7 +93,7 @@ export const HANDLER_TIMEOUT_MS = 660_000;
 /** Every kind of durable job the worker runs (decision 019). */
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs, ...creativeJobs, ...stagedSetJobs];
 
-export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[] };
+export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[]; bidder: Bidder };
 
 /** Builds the whole API; main.ts listens with it and tests call it through `inject`. */
 export const buildApp = async ({
@@ -91,6 +104,8 @@ export const buildApp = async ({
   webRoot,
   jobWorker,
   checkVastSource = createVastSourceCheck(),
+  deliveryFlushMs = DEFAULT_FLUSH_MS,
+  bidderPolling = false,
   ready = true,
 }: BuildOptions): Promise<BeaconApp> => {
   const app = Fastify({
@@ -127,10 +142,38 @@ export const buildApp = async ({
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     jobs: idleJobWorker,
     checkVastSource,
+    delivery: createDeliveryCounters({ db, clock, logger: app.log, flushMs: deliveryFlushMs }),
   };
   app.decorate('deps', deps);
   app.addHook('onReady', async () => {
     grantSecret = await loadGrantSecret({ db });
+  });
+  // The counters load their totals when the app gets ready (the bidder does not bid before) and write what
+  // they hold when it closes (docs/engine.md "Counters").
+  app.addHook('onReady', async () => {
+    await deps.delivery.start();
+  });
+  app.addHook('onClose', async () => {
+    await deps.delivery.stop().catch((error: unknown) => {
+      app.log.error({ err: error }, 'delivery counters: the last flush failed; its counts are lost');
+    });
+  });
+  // The bidder answers from memory (docs/engine.md "Bidding"): its index and state poll from the app's start.
+  const bidder = createBidder({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    sink: () => deps.delivery,
+    onError: (error) =>
+      app.log.error({ err: error }, 'bidder: a poll failed; not bidding until one succeeds'),
+  });
+  if (bidderPolling) {
+    app.addHook('onReady', async () => {
+      await bidder.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    bidder.stop();
   });
   if (jobWorker) {
     app.addHook('onReady', async () => {
@@ -200,6 +243,8 @@ export const buildApp = async ({
       await typed.register(whitelabelRoutes);
       await typed.register(dictionaryRoutes);
       await typed.register(outboxRoutes);
+      await typed.register(exchangesRoutes);
+      await typed.register(biddingRoutes);
       await typed.register(organizationsRoutes);
       await typed.register(usersRoutes);
       await typed.register(campaignsRoutes);
@@ -223,8 +268,10 @@ export const buildApp = async ({
     { prefix: '/api' },
   );
 
+  await app.register(rtbRoutes, { bidder });
+  await app.register(eventsRoutes);
   await registerConsole(app, webRoot);
 
   if (ready) await app.ready();
-  return Object.assign(app, { registeredRoutes });
+  return Object.assign(app, { registeredRoutes, bidder });
 };

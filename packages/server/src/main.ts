@@ -13,6 +13,14 @@ import { createFirstSupervisor } from './db/seed/first-supervisor';
 import { AppError } from './lib/app-error';
 import { serializeRequest } from './lib/log-redaction';
 import { isDatabaseEmpty } from './modules/organizations/organizations.service';
+import type { Simulator } from './traffic/simulator';
+import {
+  demoTrafficRate,
+  readDemoTrafficSetup,
+  runTrafficCommand,
+  startDemoTraffic,
+  TRAFFIC_USAGE,
+} from './traffic/traffic-command';
 
 const USAGE = `Usage: beacon [command] [options]
 
@@ -24,7 +32,7 @@ Commands:
   create-supervisor     create the operator organization and its first supervisor on an empty database
     --username NAME --email EMAIL --name "Full Name" [--organization "Operator name"]
     (password from BEACON_SUPERVISOR_PASSWORD)
-`;
+${TRAFFIC_USAGE}`;
 
 const fail = (message: string): never => {
   process.stderr.write(`beacon: ${message}\n`);
@@ -68,12 +76,15 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
     logger: { level: config.logLevel, serializers: { req: serializeRequest } },
     webRoot,
     jobWorker: { pollMs: JOB_POLL_MS },
+    bidderPolling: true,
     ready: false,
   });
   // Its failure is answered where it is awaited, below; not as an unhandled rejection meanwhile.
   building.catch(() => undefined);
   await migrateToLatest(db);
   const isEmbedded = !config.databaseUrl;
+  // The embedded demo plays its own exchange (docs/engine.md "Traffic simulator"); BEACON_DEMO_TRAFFIC=0 stops it.
+  const trafficRate = isEmbedded ? demoTrafficRate(process.env) : 0;
   const isEmpty = await isDatabaseEmpty(db);
   if (seedDemoFlag && !isEmpty) {
     await db.destroy();
@@ -84,8 +95,10 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
   if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
   const app = await building;
+  let demoTraffic: Simulator | undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await demoTraffic?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -94,11 +107,28 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const trafficSetup = trafficRate > 0 ? await readDemoTrafficSetup(db) : undefined;
+  if (trafficSetup !== undefined) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    demoTraffic = startDemoTraffic({
+      target: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      rate: trafficRate,
+      setup: trafficSetup,
+      log: app.log,
+    });
+  }
   const lines = [
     '',
     `  Beacon is running at ${config.publicUrl}  (ready in ${Date.now() - startedAt} ms)`,
     `  Database: ${isEmbedded ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (demoTraffic !== undefined) {
+    lines.push(
+      `  Demo traffic: ${trafficRate} bid requests/s on the demo exchange (BEACON_DEMO_TRAFFIC=0 turns it off).`,
+    );
+  }
   if (shouldSeed || (isEmbedded && !isEmpty)) {
     lines.push(
       `  Log in as any demo user with the password ${DEMO_PASSWORD}, for example "supervisor" or "owner".`,
@@ -112,7 +142,9 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
 
-const createSupervisor = async (values: Record<string, string | boolean | undefined>): Promise<void> => {
+const createSupervisor = async (
+  values: Record<string, string | boolean | string[] | undefined>,
+): Promise<void> => {
   const text = (name: string) => (typeof values[name] === 'string' ? String(values[name]) : undefined);
   const username = ZUsername.safeParse(text('username'));
   const email = ZEmail.safeParse(text('email'));
@@ -151,6 +183,17 @@ const main = async (): Promise<void> => {
       email: { type: 'string' },
       name: { type: 'string' },
       organization: { type: 'string' },
+      target: { type: 'string' },
+      exchange: { type: 'string' },
+      token: { type: 'string' },
+      rate: { type: 'string' },
+      duration: { type: 'string' },
+      seed: { type: 'string' },
+      clock: { type: 'string' },
+      deal: { type: 'string', multiple: true },
+      currency: { type: 'string' },
+      auction: { type: 'string' },
+      concurrency: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -172,6 +215,7 @@ const main = async (): Promise<void> => {
   }
   if (command === 'create-supervisor') return createSupervisor(values);
   if (command === 'prepare-cluster') return writeClusterTemplate(CLUSTER_TEMPLATE);
+  if (command === 'traffic') return runTrafficCommand(values);
   fail(`unknown command "${command}"\n\n${USAGE}`);
 };
 

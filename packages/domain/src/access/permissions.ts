@@ -140,6 +140,18 @@ export const isInternal = (role: UserRole): boolean => hasRole(INTERNAL_ROLES, r
 
 export const isAdmin = (role: UserRole): boolean => hasRole(ADMIN_ROLES, role);
 
+/**
+ * The bidder's exchanges (back office, docs/engine.md): the operator's internal staff manage them, as they manage
+ * organizations' internal fields (decision 010). The server also requires the operator's own organization.
+ */
+export const canManageExchanges = (role: UserRole): boolean => isInternal(role);
+
+/**
+ * Platform bidding (spec §4 "Stop bidding") stops every bid of every organization: admins only, as an
+ * organization's state is (decision 010).
+ */
+export const canSwitchBidding = (role: UserRole): boolean => isAdmin(role);
+
 export type SimulationContext = {
   /** Role of the current session (the simulated one while simulating). */
   role: UserRole;

@@ -12,6 +12,8 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who hears of a platform bidding stop or start (BEACON_TECH_TEAM_EMAIL; default tech@ the MAIL_FROM domain). */
+  techTeamEmail: string;
   session: { idleTimeoutMinutes: number; absoluteTimeoutHours: number; cacheSeconds: number };
   password: { maxAgeDays: number; expiryWarningDays: number; resetTokenMinutes: number };
   /** Login throttling (decision 034): failures counted per window by username and address, pair and each. */
@@ -92,10 +94,14 @@ const decimal = (env: Env, name: string, fallback: number): number => {
   return value;
 };
 
+/** The domain of a sender such as `Beacon <no-reply@example.com>`; localhost when it names none. */
+const mailDomain = (from: string): string => /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+
 export const loadConfig = (env: Env = process.env): Config => {
   const host = env.HOST || '127.0.0.1';
   const port = integer(env, 'PORT', 8080, 0, 65_535);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const mailFrom = env.MAIL_FROM || 'Beacon <no-reply@beacon.localhost>';
   return {
     host,
     port,
@@ -105,7 +111,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     publicUrl: (env.PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'Beacon <no-reply@beacon.localhost>',
+    mailFrom,
+    techTeamEmail: env.BEACON_TECH_TEAM_EMAIL?.trim() || `tech@${mailDomain(mailFrom)}`,
     session: {
       idleTimeoutMinutes: integer(env, 'SESSION_IDLE_MINUTES', 8 * 60, 1),
       absoluteTimeoutHours: integer(env, 'SESSION_MAX_HOURS', 7 * 24, 1),

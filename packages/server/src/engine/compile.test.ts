@@ -262,6 +262,90 @@ describe('compileLiveStrategies', () => {
     expect(index.skipped).toContainEqual({ strategyId: onGoneGeolist.id, reason: 'geolists_gone' });
   });
 
+  it('compiles what the markup needs: files, HTML, the external VAST URL, pixels, the click URL', async () => {
+    const campaign = await createCampaign(ctx, organizationId, { state: 'active' });
+    const image = await createTestCreative(ctx, organizationId, {
+      state: 'active',
+      type: 'image',
+      technical_type: 'banner',
+      html_markup: null,
+      asset: JSON.stringify({
+        url: '/api/files/b.png',
+        kind: 'image/png',
+        bytes: 10,
+        width: 300,
+        height: 250,
+      }),
+      impression_pixels: JSON.stringify(['https://pixel.example/i']),
+    });
+    const tag = await createTestCreative(ctx, organizationId, { state: 'active' });
+    const external = await createTestCreative(ctx, organizationId, {
+      state: 'active',
+      type: 'external_video',
+      technical_type: 'vast-wrapper',
+      html_markup: null,
+      width: null,
+      height: null,
+      vast_url: 'https://adserver.example/vast.xml',
+      event_pixels: JSON.stringify({ complete: ['https://pixel.example/c'] }),
+    });
+    const pasted = await createTestCreative(ctx, organizationId, {
+      state: 'active',
+      type: 'external_video',
+      technical_type: 'vast-wrapper',
+      html_markup: null,
+      width: null,
+      height: null,
+      vast_xml: '<VAST version="4.2"></VAST>',
+    });
+    const audio = await createTestCreative(ctx, organizationId, {
+      state: 'active',
+      type: 'audio',
+      technical_type: 'audio',
+      html_markup: null,
+      width: null,
+      height: null,
+      asset: JSON.stringify({ url: '/api/files/a.mp3', kind: 'audio/mpeg', bytes: 10, duration_ms: 20_000 }),
+    });
+    const linked = await call('PUT', `/campaign/${campaign.id}/creatives`, {
+      links: [image, tag, external, pasted, audio].map((creative) => ({
+        creative_id: Number(creative.id),
+        state: 'active',
+      })),
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const strategy = await createStrategy(ctx, campaign);
+
+    const index = await compileLiveStrategies(ctx.db, { now: ctx.clock.now() });
+    const creatives = index.strategies.find((s) => s.strategyId === strategy.id)?.creatives ?? [];
+    const byId = (id: string) => creatives.find((creative) => creative.id === id);
+    expect(byId(image.id)?.serving).toMatchObject({
+      imageUrl: '/api/files/b.png',
+      html: null,
+      clickUrl: 'https://example.com/landing',
+      impressionPixels: ['https://pixel.example/i'],
+    });
+    expect(byId(tag.id)?.serving).toMatchObject({
+      imageUrl: null,
+      html: '<div><a href="{click_url}">Buy</a></div>',
+    });
+    expect(byId(external.id)).toMatchObject({
+      kind: 'video',
+      serving: {
+        vastUrl: 'https://adserver.example/vast.xml',
+        eventPixels: { complete: ['https://pixel.example/c'] },
+      },
+    });
+    // A pasted VAST has no URL a player could fetch: not served.
+    expect(byId(pasted.id)).toBeUndefined();
+    expect(byId(audio.id)).toMatchObject({
+      kind: 'audio',
+      mimes: ['audio/mpeg'],
+      durationSeconds: 20,
+      serving: { durationMs: 20_000, mediaFiles: [{ url: '/api/files/a.mp3', mime: 'audio/mpeg' }] },
+    });
+  });
+
   it('leaves out a strategy whose audience does not fit the memory bound, and says so', async () => {
     const big = await audienceWithHashes([HASH_A, HASH_B, 'd'.repeat(64)]);
     const campaign = await liveCampaign({

@@ -35,8 +35,10 @@ import type {
   CompiledCreative,
   CompiledDeal,
   CompiledLocationAudience,
+  CompiledMediaFile,
   CompiledSchedule,
   CompiledStrategy,
+  CreativeServing,
   GeoArea,
   MinuteRange,
 } from './strategy-index';
@@ -158,6 +160,7 @@ type StrategyRow = {
 type CreativeRow = {
   campaign_id: string;
   id: string;
+  name: string;
   type: string;
   technical_type: string;
   width: number | null;
@@ -167,6 +170,11 @@ type CreativeRow = {
   asset: StoredCreativeAsset | null;
   companion: StoredCreativeCompanion | null;
   renditions: StoredCreativeRendition[] | null;
+  click_url: string | null;
+  impression_pixels: string[] | null;
+  event_pixels: Record<string, string[]> | null;
+  html_markup: string | null;
+  vast_url: string | null;
 };
 
 type AreaRow = { id: string; latitude: number; longitude: number; radius: number };
@@ -273,15 +281,66 @@ const SERVED_PROTOCOLS = PROTOCOLS_BY_VAST_MAJOR[SERVED_VAST_VERSION.split('.')[
 const secondsOf = (asset: StoredCreativeAsset | null): number | null =>
   asset?.duration_ms === undefined ? null : Math.round(asset.duration_ms / 1000);
 
+/** What the markup needs (engine/markup.ts): files, HTML, the external VAST URL, pixels, the click URL. */
+const servingOf = (row: CreativeRow): CreativeServing => {
+  const isAudio = row.technical_type === 'audio';
+  const audioFile: CompiledMediaFile[] =
+    isAudio && row.asset?.kind.includes('/')
+      ? [
+          {
+            url: row.asset.url,
+            mime: row.asset.kind.toLowerCase(),
+            width: null,
+            height: null,
+            bitrateKbps: null,
+          },
+        ]
+      : [];
+  const renditions: CompiledMediaFile[] =
+    row.type === 'video'
+      ? (row.renditions ?? []).map((rendition) => ({
+          url: rendition.url,
+          mime: rendition.mime.toLowerCase(),
+          width: rendition.width,
+          height: rendition.height,
+          bitrateKbps: rendition.bitrate_kbps,
+        }))
+      : [];
+  const imageUrl =
+    row.technical_type === 'native'
+      ? (row.native?.main_image_url ?? row.asset?.url ?? null)
+      : (row.asset?.url ?? null);
+  return {
+    name: row.name,
+    clickUrl: row.click_url,
+    impressionPixels: row.impression_pixels ?? [],
+    eventPixels: row.event_pixels ?? {},
+    imageUrl: row.technical_type === 'banner' || row.technical_type === 'native' ? imageUrl : null,
+    iconUrl: row.native?.icon_url ?? null,
+    html: row.technical_type === 'third_party' ? row.html_markup : null,
+    vastUrl: row.type === 'video' ? null : row.vast_url,
+    durationMs: row.asset?.duration_ms ?? null,
+    mediaFiles: [...renditions, ...audioFile],
+    companion:
+      row.companion === null
+        ? null
+        : { url: row.companion.url, w: row.companion.width, h: row.companion.height },
+  };
+};
+
 /** The creative as the rules read it, or undefined when it has no form an impression could take. */
 const compileCreative = (row: CreativeRow): CompiledCreative | undefined => {
   const attributes = row.attributes.filter(isAttribute);
-  const base = { id: row.id, attributes };
+  const serving = servingOf(row);
+  const base = { id: row.id, attributes, serving };
   switch (row.technical_type) {
     case 'banner':
     case 'third_party': {
       const w = row.width ?? row.asset?.width;
       const h = row.height ?? row.asset?.height;
+      // Served as an image or as HTML: without either there is nothing to put in the markup.
+      if (serving.imageUrl === null && (serving.html === null || serving.html.trim() === ''))
+        return undefined;
       return w === undefined || h === undefined ? undefined : { ...base, kind: 'banner', size: { w, h } };
     }
     case 'vast':
@@ -290,6 +349,9 @@ const compileCreative = (row: CreativeRow): CompiledCreative | undefined => {
       // An uploaded video serves its renditions through the VAST Beacon writes; an external VAST is another ad
       // server's, whose files and protocols are not stored: a request that bounds them is then not served.
       const isOwnVast = row.type === 'video';
+      // An external VAST is served as a Wrapper of its URL; a pasted document has no URL a player could
+      // fetch, so it is not served until Beacon hosts it (docs/engine.md "Markup").
+      if (isOwnVast ? serving.mediaFiles.length === 0 : serving.vastUrl === null) return undefined;
       return {
         ...base,
         kind: 'video',
@@ -300,6 +362,7 @@ const compileCreative = (row: CreativeRow): CompiledCreative | undefined => {
       };
     }
     case 'audio':
+      if (serving.mediaFiles.length === 0) return undefined;
       return {
         ...base,
         kind: 'audio',
@@ -706,9 +769,10 @@ export const compileLiveStrategies = (
         strategyRows.length === 0
           ? []
           : (
-              await sql<CreativeRow>`SELECT cc.campaign_id::text AS campaign_id, cr.id::text AS id, cr.type,
-                  cr.technical_type, cr.width, cr.height, cr.attributes, cr.native, cr.asset, cr.companion,
-                  cr.renditions
+              await sql<CreativeRow>`SELECT cc.campaign_id::text AS campaign_id, cr.id::text AS id, cr.name,
+                  cr.type, cr.technical_type, cr.width, cr.height, cr.attributes, cr.native, cr.asset,
+                  cr.companion, cr.renditions, cr.click_url, cr.impression_pixels, cr.event_pixels,
+                  cr.html_markup, cr.vast_url
                 FROM campaign_creatives cc JOIN creatives cr ON cr.id = cc.creative_id
                 WHERE cc.state = 'active' AND cr.state = 'active' AND cr.deleted_at IS NULL
                   AND (cr.type <> 'video' OR cr.transcoding_status = 'success')

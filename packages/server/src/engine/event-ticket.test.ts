@@ -55,7 +55,9 @@ describe('event tickets', () => {
   });
 
   it('puts the auction price macro in win and billing URLs only', () => {
-    expect(eventUrl('https://b.example', 'win', 'T')).toBe('https://b.example/ev/win?t=T&p=${AUCTION_PRICE}');
+    // The exchange's own macro, written as text (not a template placeholder).
+    const macro = ['$', '{AUCTION_PRICE}'].join('');
+    expect(eventUrl('https://b.example', 'win', 'T')).toBe(`https://b.example/ev/win?t=T&p=${macro}`);
     expect(eventUrl('https://b.example', 'click', 'T')).toBe('https://b.example/ev/click?t=T');
   });
 });

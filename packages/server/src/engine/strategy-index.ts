@@ -111,10 +111,48 @@ export type CompiledAudiences = {
 
 export type CompiledSize = { readonly w: number; readonly h: number };
 
+/** One file a video or audio player may play (a processed rendition, or the uploaded audio). */
+export type CompiledMediaFile = {
+  /** As stored: an app path (`/api/files/…`, made absolute with the public URL) or an absolute URL. */
+  readonly url: string;
+  readonly mime: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly bitrateKbps: number | null;
+};
+
+/**
+ * What the bidder writes into a bid's markup (`adm`, engine/markup.ts); URLs as stored (app paths are made
+ * absolute with the public URL when served). A creative without it is never served (fail closed).
+ */
+export type CreativeServing = {
+  readonly name: string;
+  /** The advertiser's landing page; our click URL redirects to it (docs/engine.md "Events"). */
+  readonly clickUrl: string | null;
+  /** The advertiser's own impression pixels, fired with ours. */
+  readonly impressionPixels: readonly string[];
+  /** The advertiser's own video event pixels by §3 kind (start, first_quartile, …, error). */
+  readonly eventPixels: Readonly<Partial<Record<string, readonly string[]>>>;
+  /** Banner image, or a native's main image. */
+  readonly imageUrl: string | null;
+  /** A native's icon. */
+  readonly iconUrl: string | null;
+  /** A tag's or rich media's HTML (`{click_url}` stands for the click URL). */
+  readonly html: string | null;
+  /** An external video's VAST URL: served as a VAST Wrapper. */
+  readonly vastUrl: string | null;
+  readonly durationMs: number | null;
+  readonly mediaFiles: readonly CompiledMediaFile[];
+  /** A video's companion banner image. */
+  readonly companion: { readonly url: string; readonly w: number; readonly h: number } | null;
+};
+
 type CreativeBase = {
   readonly id: string;
   /** OpenRTB creative attributes (§3 codes 0-18; 0 "none" is never sent). */
   readonly attributes: readonly CreativeAttribute[];
+  /** How to serve it; absent (built by hand in tests of the rules): the bidder does not serve it. */
+  readonly serving?: CreativeServing;
 };
 export type CompiledBannerCreative = CreativeBase & { readonly kind: 'banner'; readonly size: CompiledSize };
 export type CompiledVideoCreative = CreativeBase & {

@@ -1,3 +1,4 @@
+import { EXCHANGE_KEY_TAKEN_MESSAGE } from '@beacon/domain/api/exchanges';
 import { SAVED_VIEW_NAME_TAKEN_MESSAGE, SAVED_VIEWS_LIMIT_MESSAGE } from '@beacon/domain/api/saved-views';
 import {
   AUTHENTICATION_REQUIRED_MESSAGE,
@@ -41,6 +42,10 @@ export const ERROR_CODES = {
   DEMO_READ_ONLY: { status: 403, message: 'Demo mode is read-only. Exit demo mode to make changes' },
   SIMULATION_NOT_ALLOWED: { status: 403, message: 'You may not simulate this user' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  /** A tracking URL of a bid that is not ours or was altered, or a notice with a wrong price (docs/engine.md). */
+  EVENT_REFUSED: { status: 400, message: 'This event is not valid' },
+  /** A tracking URL of a bid older than the ticket lifetime (engine/event-ticket.ts). */
+  EVENT_EXPIRED: { status: 410, message: 'This tracking link has expired' },
   USERNAME_TAKEN: { status: 409, message: USERNAME_TAKEN_MESSAGE },
   EMAIL_TAKEN: { status: 409, message: EMAIL_TAKEN_MESSAGE },
   STALE_VERSION: { status: 409, message: 'Someone else changed this item. Reload it and try again' },
@@ -49,6 +54,7 @@ export const ERROR_CODES = {
   DATABASE_NOT_EMPTY: { status: 409, message: 'The database already holds data' },
   DEAL_EXTERNAL_ID_TAKEN: { status: 409, message: DEAL_EXTERNAL_ID_TAKEN_MESSAGE },
   SAVED_VIEW_NAME_TAKEN: { status: 409, message: SAVED_VIEW_NAME_TAKEN_MESSAGE },
+  EXCHANGE_KEY_TAKEN: { status: 409, message: EXCHANGE_KEY_TAKEN_MESSAGE },
   SAVED_VIEWS_LIMIT_REACHED: { status: 409, message: SAVED_VIEWS_LIMIT_MESSAGE },
   DEAL_DUPLICATION_FAILED: { status: 409, message: 'The deal could not be duplicated' },
   /** A video creative without processed video yet (or whose processing failed, with §8's other message). */

@@ -968,6 +968,13 @@ export const COVERED_ELSEWHERE: Readonly<Record<string, string>> = {
   // creatives.approval.test.ts.
   'POST /api/backoffice/creative/:id/approve': 'creatives.approval.test.ts',
   'POST /api/backoffice/creative/:id/reject': 'creatives.approval.test.ts',
+  // The bidder's exchanges belong to no organization: the operator's internal staff only, every other caller 403
+  // whatever the id (modules/exchanges/exchanges.routes.test.ts).
+  'GET /api/backoffice/exchanges/:id': 'exchanges.routes.test.ts',
+  'PUT /api/backoffice/exchanges/:id': 'exchanges.routes.test.ts',
+  'DELETE /api/backoffice/exchanges/:id': 'exchanges.routes.test.ts',
+  'POST /api/backoffice/exchanges/:id/token': 'exchanges.routes.test.ts',
+  'GET /api/backoffice/exchanges/:id/history': 'exchanges.routes.test.ts',
   // Saved views belong to a user, not an organization: another user's view is 404 for everyone
   // (modules/saved-views/saved-views.routes.test.ts).
   'PATCH /api/saved-views/:id': 'saved-views.routes.test.ts',

@@ -60,6 +60,8 @@ export const startTestApp = async (
     appDb?: (db: Db) => Db;
     /** The embedded database on disk, as the server runs it, rather than in memory (timing tests). */
     isDatabaseOnDisk?: boolean;
+    /** The delivery counters' flush interval (ms); 0: they flush only when the test asks (or at close). */
+    deliveryFlushMs?: number;
   } = {},
 ): Promise<TestContext> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-test-'));
@@ -81,6 +83,7 @@ export const startTestApp = async (
     db: options.appDb ? options.appDb(db) : db,
     clock,
     checkVastSource: testVastSourceCheck,
+    ...(options.deliveryFlushMs === undefined ? {} : { deliveryFlushMs: options.deliveryFlushMs }),
   });
   return {
     app,

@@ -96,7 +96,7 @@ export const AREAS: readonly Area[] = [
     icon: AdminPanelSettingsOutlined,
     resource: 'backoffice',
     isAvailable: true,
-    sections: ['organizations', 'campaigns', 'creatives', 'outbox'],
+    sections: ['organizations', 'campaigns', 'creatives', 'exchanges', 'bidding', 'outbox'],
   },
   {
     path: '/account',

@@ -183,6 +183,20 @@ export const router = createBrowserRouter([
                     }),
                   },
                   {
+                    path: 'exchanges',
+                    lazy: async () => ({
+                      Component: (await loadWithRetry(() => import('../features/backoffice/ExchangesPage')))
+                        .ExchangesPage,
+                    }),
+                  },
+                  {
+                    path: 'bidding',
+                    lazy: async () => ({
+                      Component: (await loadWithRetry(() => import('../features/backoffice/BiddingPage')))
+                        .BiddingPage,
+                    }),
+                  },
+                  {
                     path: 'outbox',
                     lazy: async () => ({
                       Component: (await loadWithRetry(() => import('../features/backoffice/OutboxPage')))

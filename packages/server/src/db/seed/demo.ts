@@ -10,6 +10,7 @@ import { seedDemoAudiences } from './demo-audiences';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoCreatives } from './demo-creatives';
 import { seedDemoDeals } from './demo-deals';
+import { seedDemoExchanges } from './demo-exchanges';
 import { seedDemoGeolists } from './demo-geolists';
 import { seedDemoLocationAudiences } from './demo-location-audiences';
 import { seedDemoPublisherLists } from './demo-publisher-lists';
@@ -182,6 +183,7 @@ export const seedDemo = async (db: Db, options: { operatorOrganizationId: number
       SEED_ACTOR,
       new Date(),
     );
+    await seedDemoExchanges(trx, SEED_ACTOR);
   });
 };
 

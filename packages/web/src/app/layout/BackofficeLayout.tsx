@@ -1,7 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { biddingQueryOptions } from '../../features/backoffice/api/exchanges';
 import { AREAS } from '../areas';
 
 /** The labels of the back-office sections (§2 `/backoffice/{section}`). */
@@ -10,6 +14,8 @@ const SECTION_LABELS: Readonly<Record<string, string>> = {
   campaigns: 'Campaigns',
   creatives: 'Creatives',
   notifications: 'Notifications',
+  exchanges: 'Exchanges',
+  bidding: 'Bidding',
   outbox: 'Outbox',
 };
 
@@ -30,6 +36,9 @@ export const BackofficeLayout = () => {
   const sections = builtSections();
   const current = sections.find((section) => pathname.startsWith(`${BACKOFFICE_PATH}/${section}`)) ?? false;
   const tabId = (section: string) => `backoffice-tab-${section}`;
+  // A stopped platform is said on every back-office page (spec §4 "Stop bidding"), not only on its own.
+  const bidding = useQuery(biddingQueryOptions());
+  const isBiddingStopped = bidding.data?.enabled === false && current !== 'bidding';
   return (
     <Box>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
@@ -47,6 +56,14 @@ export const BackofficeLayout = () => {
           ))}
         </Tabs>
       </Box>
+      {isBiddingStopped && (
+        <Alert severity="error" variant="filled" sx={{ mb: 3 }}>
+          Platform bidding is stopped: no campaign buys anything.{' '}
+          <Link component={RouterLink} to={`${BACKOFFICE_PATH}/bidding`} color="inherit">
+            Open Bidding
+          </Link>
+        </Alert>
+      )}
       <Box
         id="backoffice-section"
         role="tabpanel"

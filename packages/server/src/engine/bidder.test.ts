@@ -1,0 +1,253 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { type BidInput, decideBids, dimensionsOf, regionOf } from './bidder';
+import type { BidderExchange } from './bidder-state';
+import type { DeliverySink } from './delivery-sink';
+import { buildStrategy, fixture } from './engine.factories';
+import { decodeTicket } from './event-ticket';
+import { NO_BID_REASONS, type TBidRequest } from './openrtb';
+import { rateKey } from './price';
+import type { CompiledStrategy, CreativeServing } from './strategy-index';
+
+/** The bidder's choices for one request, with the index and the counters stood in for (decision 040). */
+
+const NOW = new Date('2026-11-27T12:00:00Z');
+const SECRETS = { ticket: 'ticket-secret', identity: 'identity-secret' };
+
+const serving = (values: Partial<CreativeServing> = {}): CreativeServing => ({
+  name: 'Creative',
+  clickUrl: 'https://shop.example',
+  impressionPixels: [],
+  eventPixels: {},
+  imageUrl: '/api/files/banner.png',
+  iconUrl: null,
+  html: null,
+  vastUrl: null,
+  durationMs: null,
+  mediaFiles: [],
+  companion: null,
+  ...values,
+});
+
+const strategy = (id: string, bid: string, overrides: Partial<CompiledStrategy> = {}): CompiledStrategy =>
+  buildStrategy({
+    strategyId: id,
+    campaignId: `c${id}`,
+    bidMicros: BigInt(bid),
+    creatives: [
+      { id: `cr${id}`, kind: 'banner', size: { w: 300, h: 250 }, attributes: [], serving: serving() },
+    ],
+    ...overrides,
+  });
+
+const EXCHANGE: BidderExchange = {
+  id: '9',
+  key: 'x',
+  name: 'X',
+  partner: null,
+  auctionType: 1,
+  currency: 'USD',
+  enabled: true,
+  qpsLimit: null,
+  token: 't',
+  allowedAddresses: [],
+  allowLoopback: false,
+};
+
+type FakeSink = DeliverySink & { mayNot: Set<string> };
+const fakeSink = (): FakeSink => {
+  const mayNot = new Set<string>();
+  return {
+    mayNot,
+    recordBid: () => undefined,
+    strategyStats: () => ({ impressions: 0, clicks: 0 }),
+    mayBid: (s) => !mayNot.has(s.strategyId),
+  };
+};
+
+const input = (
+  request: TBidRequest,
+  strategies: readonly CompiledStrategy[],
+  values: Partial<BidInput> = {},
+): BidInput => ({
+  exchange: EXCHANGE,
+  request,
+  rates: new Map([[rateKey('EUR', 'USD'), '1.1']]),
+  now: NOW,
+  candidates: () => strategies,
+  sink: fakeSink(),
+  secrets: SECRETS,
+  publicUrl: 'https://ads.example',
+  ...values,
+});
+
+describe('decideBids', () => {
+  it('bids the highest price, one bid per impression, with a ticket matching the bid', () => {
+    const decision = decideBids(
+      input(fixture('simple-banner'), [strategy('1', '2000000'), strategy('2', '3000000')]),
+    );
+    expect(decision.ok).toBe(true);
+    if (!decision.ok) return;
+    const bids = decision.response.seatbid?.[0]?.bid ?? [];
+    expect(bids).toHaveLength(1);
+    expect(bids[0]).toMatchObject({ impid: '1', price: 3, cid: 'c2', crid: 'cr2', mtype: 1, w: 300, h: 250 });
+    expect(decision.response.cur).toBe('USD');
+    expect(decision.tickets).toHaveLength(1);
+    const ticketText = new URL(bids[0]?.nurl ?? '').searchParams.get('t') ?? '';
+    const checked = decodeTicket(SECRETS.ticket, ticketText, NOW.getTime());
+    expect(checked.ok && checked.ticket).toEqual(decision.tickets[0]);
+    expect(decision.tickets[0]).toMatchObject({
+      strategyId: '2',
+      priceMicros: '3000000',
+      maxCostMicros: '3000',
+    });
+  });
+
+  it('breaks a tie the same way whatever the order of the candidates', () => {
+    const a = strategy('1', '2000000');
+    const b = strategy('2', '2000000');
+    const winner = (list: CompiledStrategy[]) => {
+      const decision = decideBids(input(fixture('simple-banner'), list));
+      return decision.ok ? decision.response.seatbid?.[0]?.bid[0]?.cid : undefined;
+    };
+    const first = winner([a, b]);
+    expect(first).toBeDefined();
+    expect(winner([b, a])).toBe(first);
+  });
+
+  it('skips a strategy the counters stop, and one whose creatives cannot be served', () => {
+    const sink = fakeSink();
+    sink.mayNot.add('2');
+    const unservable = strategy('3', '9000000', {
+      creatives: [{ id: 'cr3', kind: 'banner', size: { w: 300, h: 250 }, attributes: [] }],
+    });
+    const decision = decideBids(
+      input(fixture('simple-banner'), [strategy('1', '2000000'), strategy('2', '3000000'), unservable], {
+        sink,
+      }),
+    );
+    expect(decision.ok && decision.response.seatbid?.[0]?.bid[0]?.cid).toBe('c1');
+  });
+
+  it('answers the most informative no-bid reason', () => {
+    const phonesOnly = strategy('1', '2000000', { deviceTypes: new Set(['phone']) });
+    const stopped = strategy('2', '2000000');
+    const sink = fakeSink();
+    sink.mayNot.add('2');
+    expect(decideBids(input(fixture('simple-banner'), [phonesOnly, stopped], { sink }))).toEqual({
+      ok: false,
+      nbr: NO_BID_REASONS.UNSUPPORTED_DEVICE,
+    });
+    expect(decideBids(input(fixture('simple-banner'), []))).toEqual({
+      ok: false,
+      nbr: NO_BID_REASONS.UNKNOWN_ERROR,
+    });
+    // Under the floor: OpenRTB's catch-all.
+    expect(decideBids(input(fixture('simple-banner'), [strategy('1', '100000')]))).toEqual({
+      ok: false,
+      nbr: NO_BID_REASONS.UNKNOWN_ERROR,
+    });
+  });
+
+  it('bids through a deal with its id, and our deal id in the ticket', () => {
+    const deal = {
+      id: '44',
+      externalId: 'DEAL-BEACON-0001',
+      supplyPartner: 'magnite' as const,
+      type: 'private_auction' as const,
+      floorMicros: 1_000_000n,
+      currency: 'usd' as const,
+      startDay: '2026-01-01',
+      endDay: null,
+    };
+    const decision = decideBids(
+      input(fixture('pmp-direct-deal'), [strategy('1', '4000000', { deals: [deal] })], {
+        exchange: { ...EXCHANGE, partner: 'magnite' },
+      }),
+    );
+    expect(decision.ok).toBe(true);
+    if (!decision.ok) return;
+    expect(decision.response.seatbid?.[0]?.bid[0]?.dealid).toBe('DEAL-BEACON-0001');
+    expect(decision.tickets[0]?.dealId).toBe('44');
+  });
+
+  it('answers video with VAST and native with a Native response, in the currency the exchange takes', () => {
+    const video = strategy('5', '20000000', {
+      creatives: [
+        {
+          id: 'v1',
+          kind: 'video',
+          attributes: [],
+          mimes: ['video/mp4'],
+          durationSeconds: 15,
+          protocols: [7, 8],
+          companion: null,
+          serving: serving({
+            imageUrl: null,
+            durationMs: 15_000,
+            mediaFiles: [
+              { url: '/api/files/v.mp4', mime: 'video/mp4', width: 640, height: 360, bitrateKbps: 400 },
+            ],
+          }),
+        },
+      ],
+    });
+    const videoDecision = decideBids(input(fixture('video-companions'), [video]));
+    expect(videoDecision.ok).toBe(true);
+    if (!videoDecision.ok) return;
+    const videoBid = videoDecision.response.seatbid?.[0]?.bid[0];
+    expect(videoBid?.mtype).toBe(2);
+    expect(XMLValidator.validate(videoBid?.adm ?? '')).toBe(true);
+    expect(videoDecision.tickets[0]?.size).toBe('video');
+
+    const native = strategy('6', '2000000', {
+      currency: 'eur',
+      creatives: [
+        {
+          id: 'n1',
+          kind: 'native',
+          attributes: [],
+          title: 'Fresh recipes',
+          description: 'Tonight',
+          callToAction: 'Install',
+          sponsoredBy: 'Recipe Co',
+          mainImage: { w: 1200, h: 627 },
+          icon: null,
+          serving: serving({ imageUrl: '/api/files/main.png' }),
+        },
+      ],
+    });
+    const nativeDecision = decideBids(input(fixture('native'), [native]));
+    expect(nativeDecision.ok).toBe(true);
+    if (!nativeDecision.ok) return;
+    const nativeBid = nativeDecision.response.seatbid?.[0]?.bid[0];
+    expect(nativeBid?.mtype).toBe(4);
+    // The exchange takes EUR, the strategy's currency.
+    expect(nativeDecision.response.cur).toBe('EUR');
+    expect(nativeBid?.price).toBe(2);
+    expect(
+      (JSON.parse(nativeBid?.adm ?? '{}') as { assets: { id: number }[] }).assets.map((a) => a.id),
+    ).toEqual([1, 2, 4, 5, 6]);
+    expect(nativeDecision.tickets[0]).toMatchObject({ currency: 'EUR', campaignCurrency: 'EUR', os: 'ios' });
+  });
+});
+
+describe('report dimensions', () => {
+  it('reads region, device, publisher and bundle from the request', () => {
+    expect(regionOf(fixture('simple-banner'))).toBe('ES-AN');
+    expect(dimensionsOf(fixture('native'))).toEqual({
+      country: 'FRA',
+      region: 'FR-IDF',
+      deviceType: 'phone',
+      os: 'ios',
+      venueType: '',
+      publisher: 'pub-1207',
+      bundle: 'com.example.recipebox',
+    });
+    const request = fixture('simple-banner');
+    request.device = { geo: { country: 'ESP', region: 'ES-CT' } };
+    expect(regionOf(request)).toBe('ES-CT');
+    request.device = { geo: { region: 'CT' } };
+    expect(regionOf(request)).toBe('');
+  });
+});

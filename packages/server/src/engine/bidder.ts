@@ -1,0 +1,517 @@
+/**
+ * The bidder (DESIGN §8 in docs/engine.md "Bidding"): answers a parsed OpenRTB 2.6 request from memory with
+ * the strategy index, a polled bidder state (exchanges, platform bidding, exchange rates) and the delivery
+ * counters. It fails closed: without a fresh index, a fresh state, the counters or its secrets it bids nothing,
+ * and it recovers by itself once they are back.
+ */
+import { toIso2 } from '@beacon/domain/dictionary/countries';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { installationSecret } from '../lib/installation-secrets';
+import { type BidderExchange, type BidderState, loadBidderState } from './bidder-state';
+import type { DeliverySink } from './delivery-sink';
+import { type AuctionTicket, encodeTicket } from './event-ticket';
+import { type PollTimer, StrategyIndex } from './index-store';
+import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
+import {
+  MARKUP_TYPES,
+  type MarkupType,
+  NO_BID_REASONS,
+  type NoBidReason,
+  parseNativeRequest,
+  type TBid,
+  type TBidRequest,
+  type TBidResponse,
+  type TImp,
+} from './openrtb';
+import { convertMicros, type ExchangeRates, microsToOpenRtbPrice, type PricedBid, priceBid } from './price';
+import type { CompiledCreative, CompiledStrategy } from './strategy-index';
+import {
+  deviceTypesOf,
+  type EvaluationContext,
+  evaluate,
+  type MatchedDeal,
+  requestIdentity,
+} from './targeting';
+
+/** Our seat at every exchange (`wseat`, `bseat`, deal `wseat`, `seatbid.seat`). */
+export const BEACON_SEAT = 'beacon';
+
+/** How often the bidder state is read: a global stop is answered within about this (spec §4: within 1 s). */
+export const STATE_POLL_INTERVAL_MS = 500;
+/** A state older than this (no successful read since) is not used: the bidder bids nothing. */
+export const STATE_MAX_STALENESS_MS = 3_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// The polled state
+
+const realTimer: PollTimer = {
+  set: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type StatePollerOptions = {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly intervalMs?: number;
+  readonly maxStalenessMs?: number;
+  readonly timer?: PollTimer;
+  readonly onError?: (error: unknown) => void;
+};
+
+/** The bidder state, read every interval; `current()` answers nothing when the last read failed or is stale. */
+export class BidderStatePoller {
+  readonly #options: StatePollerOptions;
+  readonly #timer: PollTimer;
+  #state: BidderState | null = null;
+  #readAt: number | null = null;
+  #failing = false;
+  #handle: unknown = null;
+  #running = false;
+  #inFlight: Promise<boolean> | null = null;
+
+  constructor(options: StatePollerOptions) {
+    this.#options = options;
+    this.#timer = options.timer ?? realTimer;
+  }
+
+  async start(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    await this.refresh();
+    this.#schedule();
+  }
+
+  stop(): void {
+    this.#running = false;
+    if (this.#handle !== null) this.#timer.clear(this.#handle);
+    this.#handle = null;
+  }
+
+  /** One read; true when it succeeded. A failure makes `current()` answer nothing until a read succeeds. */
+  refresh(): Promise<boolean> {
+    this.#inFlight ??= this.#read().finally(() => {
+      this.#inFlight = null;
+    });
+    return this.#inFlight;
+  }
+
+  current(): BidderState | undefined {
+    if (this.#state === null || this.#failing || this.#readAt === null) return undefined;
+    const age = this.#options.clock.now().getTime() - this.#readAt;
+    return age <= (this.#options.maxStalenessMs ?? STATE_MAX_STALENESS_MS) ? this.#state : undefined;
+  }
+
+  #schedule(): void {
+    if (!this.#running) return;
+    this.#handle = this.#timer.set(() => {
+      this.#handle = null;
+      void this.refresh().finally(() => this.#schedule());
+    }, this.#options.intervalMs ?? STATE_POLL_INTERVAL_MS);
+  }
+
+  async #read(): Promise<boolean> {
+    const startedAt = this.#options.clock.now().getTime();
+    try {
+      this.#state = await loadBidderState(this.#options.db);
+      this.#readAt = startedAt;
+      this.#failing = false;
+      return true;
+    } catch (error) {
+      this.#failing = true;
+      this.#options.onError?.(error);
+      return false;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Deciding the bids of one request
+
+export type BidSecrets = {
+  /** Signs the event tickets (event-ticket.ts). */
+  readonly ticket: string;
+  /** Keys the hashes of device identifiers, as audiences store them (decision 019). */
+  readonly identity: string;
+};
+
+export type BidInput = {
+  readonly exchange: BidderExchange;
+  readonly request: TBidRequest;
+  readonly rates: ExchangeRates;
+  readonly now: Date;
+  readonly candidates: (request: TBidRequest, imp: TImp) => readonly CompiledStrategy[];
+  readonly sink: DeliverySink;
+  readonly secrets: BidSecrets;
+  /** The public origin of the installation: the base of event and file URLs. */
+  readonly publicUrl: string;
+  readonly seat?: string;
+};
+
+export type BidDecision =
+  | { readonly ok: true; readonly response: TBidResponse; readonly tickets: readonly AuctionTicket[] }
+  | { readonly ok: false; readonly nbr: NoBidReason };
+
+type Priced = {
+  readonly strategy: CompiledStrategy;
+  readonly creative: CompiledCreative;
+  readonly deal: MatchedDeal | null;
+  readonly price: PricedBid;
+};
+
+/** A small deterministic hash (FNV-1a), to break ties and rotate creatives the same way for a request. */
+const hashOf = (text: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+};
+
+const MARKUP_TYPE_OF: Readonly<Record<CompiledCreative['kind'], MarkupType>> = {
+  banner: MARKUP_TYPES.BANNER,
+  video: MARKUP_TYPES.VIDEO,
+  audio: MARKUP_TYPES.AUDIO,
+  native: MARKUP_TYPES.NATIVE,
+};
+
+/** `ES-AN` from country `ESP` and region `AN` (or a region already given as `ES-AN`); '' when unknown. */
+export const regionOf = (request: TBidRequest): string => {
+  const region = request.device?.geo?.region?.trim().toUpperCase() ?? '';
+  if (region === '') return '';
+  if (region.includes('-')) return region;
+  const country = request.device?.geo?.country?.trim() ?? '';
+  const iso2 = country.length === 2 ? country.toUpperCase() : toIso2(country);
+  return iso2 === undefined ? '' : `${iso2}-${region}`;
+};
+
+const sizeOf = (creative: CompiledCreative): string =>
+  creative.kind === 'banner' ? `${creative.size.w}x${creative.size.h}` : creative.kind;
+
+/** The report dimensions of a request (migration 0021): '' where the request does not say. */
+export const dimensionsOf = (
+  request: TBidRequest,
+): Pick<AuctionTicket, 'country' | 'region' | 'deviceType' | 'os' | 'venueType' | 'publisher' | 'bundle'> => {
+  const publisher = request.site?.publisher ?? request.app?.publisher ?? request.dooh?.publisher;
+  return {
+    country: request.device?.geo?.country?.trim().toUpperCase() ?? '',
+    region: regionOf(request),
+    deviceType: deviceTypesOf(request)[0] ?? '',
+    os: request.device?.os?.trim().toLowerCase() ?? '',
+    venueType: request.dooh?.venuetype?.[0] ?? '',
+    publisher:
+      publisher?.id ??
+      publisher?.domain ??
+      request.site?.domain ??
+      request.app?.domain ??
+      request.dooh?.domain ??
+      '',
+    bundle: request.app?.bundle ?? '',
+  };
+};
+
+/** The most informative reason among the failures: the most frequent specific code, else 0. */
+const mostInformative = (codes: readonly NoBidReason[]): NoBidReason => {
+  const counts = new Map<NoBidReason, number>();
+  for (const code of codes)
+    if (code !== NO_BID_REASONS.UNKNOWN_ERROR) counts.set(code, (counts.get(code) ?? 0) + 1);
+  let best: NoBidReason = NO_BID_REASONS.UNKNOWN_ERROR;
+  let bestCount = 0;
+  for (const [code, count] of counts) {
+    if (count > bestCount || (count === bestCount && code < best)) {
+      best = code;
+      bestCount = count;
+    }
+  }
+  return best;
+};
+
+/** A creative the markup can serve, chosen among those that fit the same way for the same impression. */
+const pickCreative = (
+  creatives: readonly CompiledCreative[],
+  key: string,
+  isNativeReadable: boolean,
+): CompiledCreative | undefined => {
+  const servable = creatives.filter(
+    (creative) => creative.serving !== undefined && (creative.kind !== 'native' || isNativeReadable),
+  );
+  return servable[hashOf(key) % Math.max(1, servable.length)];
+};
+
+const markupOf = (
+  creative: CompiledCreative,
+  imp: TImp,
+  base: string,
+  ticket: string,
+): string | undefined => {
+  const urls = bidUrlsOf(base, ticket);
+  switch (creative.kind) {
+    case 'banner':
+      return bannerMarkup(creative, urls, base);
+    case 'video':
+    case 'audio':
+      return vastMarkup(creative, urls, base);
+    case 'native': {
+      if (imp.native === undefined) return undefined;
+      const request = parseNativeRequest(imp.native);
+      return request === undefined
+        ? undefined
+        : nativeMarkup(creative, request, usesNativeWrapper(imp.native), urls, base);
+    }
+  }
+};
+
+/**
+ * The bids for one request: for each impression, the candidates of the index that pass every rule, may still
+ * spend and are priced above the floor; the highest price wins (ties broken by a hash of the request, the
+ * impression and the strategy), one bid per impression, all in one currency (the first winner's). Nothing is
+ * recorded here: the caller records the tickets of the response it sends.
+ */
+export const decideBids = (input: BidInput): BidDecision => {
+  const { request, exchange, now, sink, rates } = input;
+  const seat = input.seat ?? BEACON_SEAT;
+  const identity = requestIdentity(request, input.secrets.identity);
+  const ctx: EvaluationContext = {
+    now,
+    seat,
+    identity,
+    ...(exchange.partner === null ? {} : { supplyPartner: exchange.partner }),
+  };
+  const failures: NoBidReason[] = [];
+  const winners: { imp: TImp; priced: Priced[] }[] = [];
+  for (const imp of request.imp) {
+    const priced: Priced[] = [];
+    const isNativeReadable = imp.native !== undefined && parseNativeRequest(imp.native) !== undefined;
+    for (const strategy of input.candidates(request, imp)) {
+      const evaluation = evaluate(strategy, imp, request, ctx);
+      if (!evaluation.ok) {
+        failures.push(evaluation.nbr);
+        continue;
+      }
+      if (!sink.mayBid(strategy, now)) {
+        failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
+        continue;
+      }
+      const creative = pickCreative(
+        evaluation.creatives,
+        `${request.id}:${imp.id}:${strategy.strategyId}`,
+        isNativeReadable,
+      );
+      if (creative === undefined) {
+        failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
+        continue;
+      }
+      const price = priceBid({
+        strategy,
+        stats: sink.strategyStats(strategy.strategyId),
+        imp,
+        request,
+        deal: evaluation.deal,
+        rates,
+      });
+      if (!price.ok) {
+        failures.push(price.nbr);
+        continue;
+      }
+      priced.push({ strategy, creative, deal: evaluation.deal, price });
+    }
+    if (priced.length > 0) winners.push({ imp, priced });
+  }
+  const first = winners[0];
+  if (first === undefined) return { ok: false, nbr: mostInformative(failures) };
+
+  const rank = (imp: TImp, entries: readonly Priced[], currency: string): Priced | undefined => {
+    let best: Priced | undefined;
+    let bestKey = -1n;
+    let bestTie = 0;
+    for (const entry of entries) {
+      const comparable =
+        entry.price.currency === currency
+          ? entry.price.priceMicros
+          : convertMicros(entry.price.priceMicros, entry.price.currency, currency, rates, 'down');
+      if (comparable === undefined) continue;
+      const tie = hashOf(`${request.id}:${imp.id}:${entry.strategy.strategyId}`);
+      if (comparable > bestKey || (comparable === bestKey && tie < bestTie)) {
+        best = entry;
+        bestKey = comparable;
+        bestTie = tie;
+      }
+    }
+    return best;
+  };
+  // The response has one currency: the currency the first impression's best bid is priced in.
+  const firstBest = rank(first.imp, first.priced, first.priced[0]?.price.currency ?? '');
+  const currency = firstBest?.price.currency ?? '';
+  const bids: (TBid & { adid: string })[] = [];
+  const tickets: AuctionTicket[] = [];
+  for (const { imp, priced } of winners) {
+    const best = rank(
+      imp,
+      priced.filter((entry) => entry.price.currency === currency),
+      currency,
+    );
+    if (best === undefined) continue;
+    const { strategy, creative, deal, price } = best;
+    const ticket: AuctionTicket = {
+      auctionId: `${exchange.id}:${request.id}:${imp.id}`,
+      issuedAt: now.getTime(),
+      organizationId: strategy.organizationId,
+      campaignId: strategy.campaignId,
+      strategyId: strategy.strategyId,
+      creativeId: creative.id,
+      exchangeId: exchange.id,
+      dealId: deal === null ? '0' : deal.deal.id,
+      currency: price.currency,
+      priceMicros: price.priceMicros.toString(),
+      campaignCurrency: strategy.currency.toUpperCase(),
+      maxCostMicros: price.maxCostMicros.toString(),
+      size: sizeOf(creative),
+      ...dimensionsOf(request),
+    };
+    const text = encodeTicket(input.secrets.ticket, ticket);
+    const adm = markupOf(creative, imp, input.publicUrl, text);
+    if (adm === undefined) continue;
+    const urls = bidUrlsOf(input.publicUrl, text);
+    bids.push({
+      id: `${imp.id}-${strategy.strategyId}-${creative.id}`,
+      impid: imp.id,
+      price: microsToOpenRtbPrice(price.priceMicros),
+      adm,
+      nurl: urls.win,
+      burl: urls.billing,
+      adid: creative.id,
+      crid: creative.id,
+      cid: strategy.campaignId,
+      adomain: [...strategy.advertiserDomains],
+      cat: [...strategy.adCategories],
+      ...(creative.kind === 'banner' ? { w: creative.size.w, h: creative.size.h } : {}),
+      ...(deal === null ? {} : { dealid: deal.requestDeal.id }),
+      ...(creative.attributes.length > 0 ? { attr: [...creative.attributes] } : {}),
+      mtype: MARKUP_TYPE_OF[creative.kind],
+    });
+    tickets.push(ticket);
+  }
+  if (bids.length === 0) return { ok: false, nbr: mostInformative(failures) };
+  return {
+    ok: true,
+    response: { id: request.id, seatbid: [{ seat, bid: bids }], cur: currency },
+    tickets,
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The running bidder
+
+export type BidderOptions = {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly index: StrategyIndex;
+  readonly state: BidderStatePoller;
+  /** The delivery counters; undefined while the app has none: the bidder then bids nothing. */
+  readonly sink: () => DeliverySink | undefined;
+  readonly publicUrl: string;
+  readonly onError?: (error: unknown) => void;
+};
+
+/** What the route learns of one request. */
+export type BidAnswer =
+  | { readonly kind: 'bid'; readonly response: TBidResponse }
+  | { readonly kind: 'no_bid'; readonly nbr: NoBidReason };
+
+export class Bidder {
+  readonly #options: BidderOptions;
+  #secrets: BidSecrets | null = null;
+  #loadingSecrets: Promise<void> | null = null;
+
+  constructor(options: BidderOptions) {
+    this.#options = options;
+  }
+
+  /** Reads the secrets, the index and the state, then keeps polling both until `stop()`. */
+  async start(): Promise<void> {
+    await this.#loadSecrets();
+    await Promise.all([this.#options.index.start(), this.#options.state.start()]);
+  }
+
+  stop(): void {
+    this.#options.index.stop();
+    this.#options.state.stop();
+  }
+
+  /** One read of everything, without waiting for a poll (tests, and a start without polling). */
+  async refresh(): Promise<void> {
+    await this.#loadSecrets();
+    await Promise.all([this.#options.index.refresh(), this.#options.state.refresh()]);
+  }
+
+  /** The current state, or undefined when it cannot be trusted (the route answers 204). */
+  state(): BidderState | undefined {
+    return this.#options.state.current();
+  }
+
+  /** Bids on a request from an admitted, enabled exchange; records each bid it answers. */
+  bid(exchange: BidderExchange, request: TBidRequest, state: BidderState): BidAnswer {
+    const sink = this.#options.sink();
+    const secrets = this.#secrets;
+    if (secrets === null) this.#loadingSecrets ??= this.#loadSecrets();
+    if (sink === undefined || secrets === null || !this.#options.index.isHealthy()) {
+      return { kind: 'no_bid', nbr: NO_BID_REASONS.TECHNICAL_ERROR };
+    }
+    const now = this.#options.clock.now();
+    const decision = decideBids({
+      exchange,
+      request,
+      rates: state.rates,
+      now,
+      candidates: (r, imp) => this.#options.index.candidates(r, imp),
+      sink,
+      secrets,
+      publicUrl: this.#options.publicUrl,
+    });
+    if (!decision.ok) return { kind: 'no_bid', nbr: decision.nbr };
+    for (const ticket of decision.tickets) sink.recordBid(ticket, now);
+    return { kind: 'bid', response: decision.response };
+  }
+
+  async #loadSecrets(): Promise<void> {
+    if (this.#secrets !== null) return;
+    try {
+      const [ticket, identity] = await Promise.all([
+        installationSecret(this.#options.db, 'eventTicket'),
+        installationSecret(this.#options.db, 'audienceIdentifiers'),
+      ]);
+      this.#secrets = { ticket, identity };
+    } catch (error) {
+      // Retried by the next request, start or refresh; meanwhile the bidder bids nothing.
+      this.#options.onError?.(error);
+    } finally {
+      this.#loadingSecrets = null;
+    }
+  }
+}
+
+/** The bidder of an app: its index and state pollers on the app's database and clock. */
+export const createBidder = (options: {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly publicUrl: string;
+  readonly sink: () => DeliverySink | undefined;
+  readonly onError?: (error: unknown) => void;
+}): Bidder => {
+  const onError = options.onError === undefined ? {} : { onError: options.onError };
+  return new Bidder({
+    db: options.db,
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    sink: options.sink,
+    index: new StrategyIndex({ db: options.db, clock: options.clock, ...onError }),
+    state: new BidderStatePoller({ db: options.db, clock: options.clock, ...onError }),
+    ...onError,
+  });
+};

@@ -1,0 +1,761 @@
+/**
+ * The delivery counters (docs/engine.md "Counters"): the only writer of the delivery rollups of migration 0021.
+ *
+ * - Bids (from the bidder) and events (from the intake, modules/events) are counted in memory by rollup key:
+ *   the UTC hour of the event with the ticket's dimensions (delivery_hourly) and the UTC day with the
+ *   publisher and bundle (delivery_daily_publishers).
+ * - A flush (every `flushMs`, and when the app closes) writes them in one transaction: the events' keys go
+ *   into delivery_events_seen first and only the keys it did not hold yet count, then the rollups are
+ *   upserted in multi-row batches (`col = col + EXCLUDED.col`). Counts leave memory only once that
+ *   transaction committed: a failed flush keeps them for the next one, so nothing is lost or counted twice.
+ *   Flushes never overlap (each waits for the one before).
+ * - Each (auctionId, kind) counts once: a bounded set of recent keys answers repeats at once, and
+ *   delivery_events_seen decides across restarts and processes.
+ * - The bidder's questions (`strategyStats`, `mayBid`) are answered from the totals loaded from the rollups
+ *   (at start and after every flush) plus what memory holds that is not loaded yet. Until the totals have
+ *   been read, and after a reload failed, `mayBid` answers false (fail closed).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import type { DeliverySink } from './delivery-sink';
+import { type AuctionTicket, type EventKind, TICKET_LIFETIME_MS } from './event-ticket';
+import type { CompiledStrategy, StrategyStats } from './strategy-index';
+
+/** The count columns of both rollups (migration 0021), in a fixed order. */
+export const COUNT_COLUMNS = [
+  'bids',
+  'wins',
+  'impressions',
+  'clicks',
+  'video_starts',
+  'video_first_quartiles',
+  'video_midpoints',
+  'video_third_quartiles',
+  'video_completes',
+  'video_skips',
+  'conversions_1',
+  'conversions_2',
+  'conversions_3',
+  'conversions_4',
+  'conversions_5',
+] as const;
+export type CountColumn = (typeof COUNT_COLUMNS)[number];
+
+/**
+ * The column an event kind counts into. A billing notice counts no event of its own: it carries the money.
+ * A video error has no column in the rollups: it is accepted (the player must get its pixel) and counts nothing.
+ */
+export const KIND_COLUMN: Readonly<Record<EventKind, CountColumn | null>> = {
+  win: 'wins',
+  billing: null,
+  impression: 'impressions',
+  click: 'clicks',
+  video_start: 'video_starts',
+  video_first_quartile: 'video_first_quartiles',
+  video_midpoint: 'video_midpoints',
+  video_third_quartile: 'video_third_quartiles',
+  video_complete: 'video_completes',
+  video_skip: 'video_skips',
+  video_error: null,
+};
+
+const COLUMN_INDEX = new Map<CountColumn, number>(COUNT_COLUMNS.map((column, index) => [column, index]));
+const BIDS = 0;
+
+const HOURLY_KEY = [
+  'hour',
+  'organization_id',
+  'campaign_id',
+  'strategy_id',
+  'creative_id',
+  'exchange_id',
+  'deal_id',
+  'country',
+  'region',
+  'device_type',
+  'os',
+  'size',
+  'venue_type',
+] as const;
+const DAILY_KEY = [
+  'day',
+  'organization_id',
+  'campaign_id',
+  'strategy_id',
+  'exchange_id',
+  'publisher',
+  'bundle',
+] as const;
+const MONEY_COLUMNS = ['media_cost_micros', 'spend_micros'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Keys
+
+/** Ids are bigint columns: decimal digits that fit a signed 64-bit integer; '' means none (0). */
+const ID_PATTERN = /^\d{1,18}$/;
+/** Text dimensions are cut to this length (a rollup key must fit an index entry) and lose NUL characters. */
+export const MAX_DIMENSION_LENGTH = 200;
+
+export type HourlyDimensions = {
+  readonly hour: string;
+  readonly organization_id: string;
+  readonly campaign_id: string;
+  readonly strategy_id: string;
+  readonly creative_id: string;
+  readonly exchange_id: string;
+  readonly deal_id: string;
+  readonly country: string;
+  readonly region: string;
+  readonly device_type: string;
+  readonly os: string;
+  readonly size: string;
+  readonly venue_type: string;
+};
+export type DailyDimensions = {
+  readonly day: string;
+  readonly organization_id: string;
+  readonly campaign_id: string;
+  readonly strategy_id: string;
+  readonly exchange_id: string;
+  readonly publisher: string;
+  readonly bundle: string;
+};
+
+const idOf = (value: string): string | null => {
+  if (value === '') return '0';
+  return ID_PATTERN.test(value) ? value : null;
+};
+const textOf = (value: string): string => {
+  const clean = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  return clean.length > MAX_DIMENSION_LENGTH ? clean.slice(0, MAX_DIMENSION_LENGTH) : clean;
+};
+
+/** The UTC hour (`2026-11-27T16:00:00.000Z`) and day (`2026-11-27`) of an instant. */
+export const utcHour = (at: Date): string => `${at.toISOString().slice(0, 13)}:00:00.000Z`;
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/**
+ * The rollup rows an event of `ticket` at `at` counts into, or null when the ticket's ids are not ids (a
+ * ticket is signed by the bidder, so only a bug makes one: refusing it keeps the flush from failing on it).
+ */
+export const rollupKeysOf = (
+  ticket: AuctionTicket,
+  at: Date,
+): { hourly: HourlyDimensions; daily: DailyDimensions } | null => {
+  const organization = idOf(ticket.organizationId);
+  const campaign = idOf(ticket.campaignId);
+  const strategy = idOf(ticket.strategyId);
+  const creative = idOf(ticket.creativeId);
+  const exchange = idOf(ticket.exchangeId);
+  const deal = idOf(ticket.dealId);
+  if (
+    organization === null ||
+    campaign === null ||
+    strategy === null ||
+    creative === null ||
+    exchange === null ||
+    deal === null ||
+    campaign === '0' ||
+    strategy === '0'
+  ) {
+    return null;
+  }
+  return {
+    hourly: {
+      hour: utcHour(at),
+      organization_id: organization,
+      campaign_id: campaign,
+      strategy_id: strategy,
+      creative_id: creative,
+      exchange_id: exchange,
+      deal_id: deal,
+      country: textOf(ticket.country),
+      region: textOf(ticket.region),
+      device_type: textOf(ticket.deviceType),
+      os: textOf(ticket.os),
+      size: textOf(ticket.size),
+      venue_type: textOf(ticket.venueType),
+    },
+    daily: {
+      day: utcDay(at),
+      organization_id: organization,
+      campaign_id: campaign,
+      strategy_id: strategy,
+      exchange_id: exchange,
+      publisher: textOf(ticket.publisher),
+      bundle: textOf(ticket.bundle),
+    },
+  };
+};
+
+const keyText = (values: readonly string[]): string => JSON.stringify(values);
+const hourlyKeyText = (row: HourlyDimensions): string => keyText(HOURLY_KEY.map((column) => row[column]));
+const dailyKeyText = (row: DailyDimensions): string => keyText(DAILY_KEY.map((column) => row[column]));
+
+// ---------------------------------------------------------------------------------------------------------
+// Accumulated rows
+
+type Accumulator<D> = { dimensions: D; counts: number[]; mediaCost: bigint; spend: bigint };
+type Rows<D> = Map<string, Accumulator<D>>;
+
+const add = <D>(
+  rows: Rows<D>,
+  key: string,
+  dimensions: D,
+  column: number | null,
+  count: number,
+  mediaCost: bigint,
+  spend: bigint,
+): void => {
+  let row = rows.get(key);
+  if (!row) {
+    row = { dimensions, counts: new Array<number>(COUNT_COLUMNS.length).fill(0), mediaCost: 0n, spend: 0n };
+    rows.set(key, row);
+  }
+  if (column !== null) row.counts[column] = (row.counts[column] ?? 0) + count;
+  row.mediaCost += mediaCost;
+  row.spend += spend;
+};
+
+const mergeRows = <D>(into: Rows<D>, from: Rows<D>): void => {
+  for (const [key, row] of from) {
+    const target = into.get(key);
+    if (!target) {
+      into.set(key, row);
+      continue;
+    }
+    row.counts.forEach((count, index) => {
+      target.counts[index] = (target.counts[index] ?? 0) + count;
+    });
+    target.mediaCost += row.mediaCost;
+    target.spend += row.spend;
+  }
+};
+
+/** One accepted event waiting for its flush. */
+type PendingEvent = {
+  readonly auctionId: string;
+  readonly kind: EventKind;
+  readonly seenAt: Date;
+  readonly hourly: HourlyDimensions;
+  readonly daily: DailyDimensions;
+  readonly mediaCostMicros: bigint;
+  readonly spendMicros: bigint;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Totals for the bidder
+
+/** What a campaign (key `c<id>`) or strategy (`s<id>`) has delivered: today (UTC `day`) and all along. */
+type Totals = {
+  day: string;
+  dayImpressions: number;
+  dayClicks: number;
+  daySpend: bigint;
+  impressions: number;
+  clicks: number;
+  /** Since the campaign's budget reset (migration 0007 `budget_reset_at`), to its hour. */
+  lifetimeSpend: bigint;
+};
+const emptyTotals = (day: string): Totals => ({
+  day,
+  dayImpressions: 0,
+  dayClicks: 0,
+  daySpend: 0n,
+  impressions: 0,
+  clicks: 0,
+  lifetimeSpend: 0n,
+});
+
+const addTotals = (
+  totals: Map<string, Totals>,
+  key: string,
+  day: string,
+  impressions: number,
+  clicks: number,
+  spend: bigint,
+): void => {
+  let entry = totals.get(key);
+  if (!entry) {
+    entry = emptyTotals(day);
+    totals.set(key, entry);
+  }
+  if (day > entry.day) {
+    entry.day = day;
+    entry.dayImpressions = 0;
+    entry.dayClicks = 0;
+    entry.daySpend = 0n;
+  }
+  if (day === entry.day) {
+    entry.dayImpressions += impressions;
+    entry.dayClicks += clicks;
+    entry.daySpend += spend;
+  }
+  entry.impressions += impressions;
+  entry.clicks += clicks;
+  entry.lifetimeSpend += spend;
+};
+
+const mergeTotals = (into: Map<string, Totals>, from: Map<string, Totals>): void => {
+  for (const [key, entry] of from) {
+    addTotals(into, key, entry.day, entry.dayImpressions, entry.dayClicks, entry.daySpend);
+    const target = into.get(key);
+    if (target) {
+      target.impressions += entry.impressions - entry.dayImpressions;
+      target.clicks += entry.clicks - entry.dayClicks;
+      target.lifetimeSpend += entry.lifetimeSpend - entry.daySpend;
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The counters
+
+export type DeliveryEvent = {
+  readonly ticket: AuctionTicket;
+  readonly kind: EventKind;
+  /** When it arrived (the app's clock): its rollup hour. */
+  readonly at: Date;
+  /** What the exchange charged, micros of the campaign's currency; 0 for events that carry no money. */
+  readonly mediaCostMicros: bigint;
+  /** The advertiser's cost after the organization's fee model (event-cost.ts). */
+  readonly spendMicros: bigint;
+};
+
+export type RecordResult = 'counted' | 'duplicate' | 'invalid';
+
+export type DeliveryCounters = DeliverySink & {
+  /** Counts an event once per (auctionId, kind); 'duplicate' when it was seen already, 'invalid' for bad ids. */
+  readonly recordEvent: (event: DeliveryEvent) => RecordResult;
+  /** Loads the totals and starts the flush timer. */
+  readonly start: () => Promise<void>;
+  /** Writes what memory holds (rejects when the transaction failed; the counts stay for the next flush). */
+  readonly flush: () => Promise<void>;
+  /** Stops the timer and flushes a last time. */
+  readonly stop: () => Promise<void>;
+  /** The totals are loaded and current: the bidder may trust `mayBid`. */
+  readonly isReady: () => boolean;
+};
+
+export type DeliveryCountersOptions = {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly logger: FastifyBaseLogger;
+  /** How often memory is flushed (ms); 0 or less: only when asked (tests). */
+  readonly flushMs?: number;
+  /** How many recent (auctionId, kind) keys the fast de-duplication path remembers. */
+  readonly recentKeys?: number;
+  /** Rows per INSERT statement. */
+  readonly batchRows?: number;
+};
+
+export const DEFAULT_FLUSH_MS = 5_000;
+const DEFAULT_RECENT_KEYS = 200_000;
+const DEFAULT_BATCH_ROWS = 500;
+/** delivery_events_seen rows outlive a ticket by a day (a ticket issued a minute ahead is still accepted). */
+const SEEN_RETENTION_MS = TICKET_LIFETIME_MS + 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+/** How often an idle process reads the totals again (other processes' spend), when it has nothing to flush. */
+const IDLE_RELOAD_MS = 60_000;
+
+type LoadedRow = {
+  campaign_id: string;
+  strategy_id: string;
+  impressions: string;
+  clicks: string;
+  lifetime_spend: string;
+  day_impressions: string;
+  day_clicks: string;
+  day_spend: string;
+};
+
+/** Reads every campaign's and strategy's totals from delivery_hourly: one grouped statement. */
+const loadTotals = async (db: Kysely<Database>, day: string): Promise<Map<string, Totals>> => {
+  const dayStart = `${day}T00:00:00.000Z`;
+  const { rows } = await sql<LoadedRow>`SELECT h.campaign_id::text AS campaign_id,
+        h.strategy_id::text AS strategy_id,
+        coalesce(sum(h.impressions), 0)::text AS impressions,
+        coalesce(sum(h.clicks), 0)::text AS clicks,
+        coalesce(sum(h.spend_micros) FILTER (
+          WHERE h.hour >= date_trunc('hour', coalesce(c.budget_reset_at, '-infinity'::timestamptz))), 0)::text
+          AS lifetime_spend,
+        coalesce(sum(h.impressions) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_impressions,
+        coalesce(sum(h.clicks) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_clicks,
+        coalesce(sum(h.spend_micros) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_spend
+      FROM delivery_hourly h LEFT JOIN campaigns c ON c.id = h.campaign_id
+      GROUP BY h.campaign_id, h.strategy_id`.execute(db);
+  const totals = new Map<string, Totals>();
+  for (const row of rows) {
+    const entry: Totals = {
+      day,
+      dayImpressions: Number(row.day_impressions),
+      dayClicks: Number(row.day_clicks),
+      daySpend: BigInt(row.day_spend),
+      impressions: Number(row.impressions),
+      clicks: Number(row.clicks),
+      lifetimeSpend: BigInt(row.lifetime_spend),
+    };
+    totals.set(`s${row.strategy_id}`, entry);
+    const campaign = totals.get(`c${row.campaign_id}`);
+    if (!campaign) {
+      totals.set(`c${row.campaign_id}`, { ...entry });
+    } else {
+      campaign.dayImpressions += entry.dayImpressions;
+      campaign.dayClicks += entry.dayClicks;
+      campaign.daySpend += entry.daySpend;
+      campaign.impressions += entry.impressions;
+      campaign.clicks += entry.clicks;
+      campaign.lifetimeSpend += entry.lifetimeSpend;
+    }
+  }
+  return totals;
+};
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+};
+
+const seenKey = (auctionId: string, kind: string): string => `${kind} ${auctionId}`;
+
+/**
+ * Inserts the events' keys; answers those that were not there yet (the events that count). The keys go as three
+ * array parameters (unnest) rather than three parameters a row: one short statement to parse per batch.
+ */
+const insertSeen = async (
+  trx: Transaction<Database>,
+  events: readonly PendingEvent[],
+  batchRows: number,
+): Promise<Set<string>> => {
+  const fresh = new Set<string>();
+  // In key order, like the rollup rows, so that two processes inserting the same keys wait rather than deadlock.
+  const sorted = [...events].sort((a, b) =>
+    a.auctionId === b.auctionId ? (a.kind < b.kind ? -1 : 1) : a.auctionId < b.auctionId ? -1 : 1,
+  );
+  for (const batch of chunks(sorted, batchRows * 20)) {
+    const { rows } = await sql<{ auction_id: string; kind: string }>`INSERT INTO delivery_events_seen
+        (auction_id, kind, seen_at)
+      SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[], ${batch.map((event) => event.kind)}::text[],
+        ${batch.map((event) => event.seenAt.toISOString())}::timestamptz[])
+      ON CONFLICT (auction_id, kind) DO NOTHING
+      RETURNING auction_id, kind`.execute(trx);
+    for (const row of rows) fresh.add(seenKey(row.auction_id, row.kind));
+  }
+  return fresh;
+};
+
+const upsertSql = (table: 'delivery_hourly' | 'delivery_daily_publishers') =>
+  sql.join(
+    [...COUNT_COLUMNS, ...MONEY_COLUMNS].map(
+      (column) => sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + EXCLUDED.${sql.ref(column)}`,
+    ),
+  );
+
+const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
+  trx: Transaction<Database>,
+  table: 'delivery_hourly' | 'delivery_daily_publishers',
+  keyColumns: readonly (keyof D & string)[],
+  rows: Rows<D>,
+  batchRows: number,
+): Promise<void> => {
+  // Sorted by key, so that two processes flushing the same rows lock them in the same order (no deadlock).
+  const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const columns = [...keyColumns, ...COUNT_COLUMNS, ...MONEY_COLUMNS];
+  for (const batch of chunks(sorted, batchRows)) {
+    const values = batch.map(
+      (row) =>
+        sql`(${sql.join([
+          ...keyColumns.map((column) => row.dimensions[column]),
+          ...row.counts,
+          row.mediaCost.toString(),
+          row.spend.toString(),
+        ])})`,
+    );
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      VALUES ${sql.join(values)}
+      ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
+      DO UPDATE SET ${upsertSql(table)}`.execute(trx);
+  }
+};
+
+/** Creates the counters; `start` loads the totals (the app does it when it gets ready). */
+export const createDeliveryCounters = ({
+  db,
+  clock,
+  logger,
+  flushMs = DEFAULT_FLUSH_MS,
+  recentKeys = DEFAULT_RECENT_KEYS,
+  batchRows = DEFAULT_BATCH_ROWS,
+}: DeliveryCountersOptions): DeliveryCounters => {
+  let bidsHourly: Rows<HourlyDimensions> = new Map();
+  let bidsDaily: Rows<DailyDimensions> = new Map();
+  let events: PendingEvent[] = [];
+  const recent = new Map<string, true>();
+
+  /** Loaded from the rollups; null until the first load (fail closed). */
+  let loaded: Map<string, Totals> | null = null;
+  let loadedDay = '';
+  let loadedAt = 0;
+  let isCurrent = false;
+  /** What memory counted that `loaded` does not hold yet: waiting for a flush, and being flushed. */
+  let pendingTotals = new Map<string, Totals>();
+  let flushingTotals = new Map<string, Totals>();
+
+  let chain: Promise<void> = Promise.resolve();
+  let isFlushing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastPrune = 0;
+
+  const remember = (key: string): boolean => {
+    if (recent.has(key)) return false;
+    recent.set(key, true);
+    if (recent.size > recentKeys) {
+      const oldest = recent.keys().next();
+      if (!oldest.done) recent.delete(oldest.value);
+    }
+    return true;
+  };
+
+  const reload = async (): Promise<void> => {
+    const day = utcDay(clock.now());
+    try {
+      const totals = await loadTotals(db, day);
+      loaded = totals;
+      loadedDay = day;
+      loadedAt = clock.now().getTime();
+      flushingTotals = new Map();
+      isCurrent = true;
+    } catch (error) {
+      // What was just flushed is in the database but not in `loaded`: keep counting it from memory, and
+      // stop bidding until a reload succeeds.
+      if (loaded) mergeTotals(loaded, flushingTotals);
+      flushingTotals = new Map();
+      isCurrent = false;
+      logger.error({ err: error }, 'delivery counters: the totals could not be read; bidding stops');
+    }
+  };
+
+  const prune = async (now: Date): Promise<void> => {
+    if (now.getTime() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now.getTime();
+    try {
+      await db
+        .deleteFrom('delivery_events_seen')
+        .where('seen_at', '<', new Date(now.getTime() - SEEN_RETENTION_MS))
+        .execute();
+    } catch (error) {
+      logger.warn({ err: error }, 'delivery counters: pruning delivery_events_seen failed');
+    }
+  };
+
+  const flushOnce = async (): Promise<void> => {
+    const hourly = bidsHourly;
+    const daily = bidsDaily;
+    const batch = events;
+    if (hourly.size === 0 && daily.size === 0 && batch.length === 0) {
+      // Nothing of ours to write; other processes' delivery is read again now and then.
+      const now = clock.now();
+      if (!isCurrent || utcDay(now) !== loadedDay || now.getTime() - loadedAt >= IDLE_RELOAD_MS)
+        await reload();
+      return;
+    }
+    bidsHourly = new Map();
+    bidsDaily = new Map();
+    events = [];
+    flushingTotals = pendingTotals;
+    pendingTotals = new Map();
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Within one flush an (auctionId, kind) goes once: the first one counts.
+        const unique = new Map<string, PendingEvent>();
+        for (const event of batch) {
+          const key = seenKey(event.auctionId, event.kind);
+          if (!unique.has(key)) unique.set(key, event);
+        }
+        const fresh =
+          unique.size === 0 ? new Set<string>() : await insertSeen(trx, [...unique.values()], batchRows);
+        const rowsHourly: Rows<HourlyDimensions> = new Map();
+        const rowsDaily: Rows<DailyDimensions> = new Map();
+        const copy = <D>(into: Rows<D>, from: Rows<D>) => {
+          for (const [key, row] of from) {
+            into.set(key, {
+              dimensions: row.dimensions,
+              counts: [...row.counts],
+              mediaCost: row.mediaCost,
+              spend: row.spend,
+            });
+          }
+        };
+        copy(rowsHourly, hourly);
+        copy(rowsDaily, daily);
+        for (const [key, event] of unique) {
+          if (!fresh.has(key)) continue;
+          const column = KIND_COLUMN[event.kind];
+          const index = column === null ? null : (COLUMN_INDEX.get(column) ?? null);
+          add(
+            rowsHourly,
+            hourlyKeyText(event.hourly),
+            event.hourly,
+            index,
+            1,
+            event.mediaCostMicros,
+            event.spendMicros,
+          );
+          add(
+            rowsDaily,
+            dailyKeyText(event.daily),
+            event.daily,
+            index,
+            1,
+            event.mediaCostMicros,
+            event.spendMicros,
+          );
+        }
+        await upsertRows(trx, 'delivery_hourly', HOURLY_KEY, rowsHourly, batchRows);
+        await upsertRows(trx, 'delivery_daily_publishers', DAILY_KEY, rowsDaily, batchRows);
+      });
+    } catch (error) {
+      // Nothing was written: the counts go back to memory for the next flush.
+      mergeRows(hourly, bidsHourly);
+      mergeRows(daily, bidsDaily);
+      bidsHourly = hourly;
+      bidsDaily = daily;
+      events = batch.concat(events);
+      mergeTotals(flushingTotals, pendingTotals);
+      pendingTotals = flushingTotals;
+      flushingTotals = new Map();
+      throw error;
+    }
+    const now = clock.now();
+    await reload();
+    await prune(now);
+  };
+
+  const flush = (): Promise<void> => {
+    const run = chain.then(async () => {
+      isFlushing = true;
+      try {
+        await flushOnce();
+      } finally {
+        isFlushing = false;
+      }
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  const totalOf = (key: string, day: string): Totals => {
+    const sum = emptyTotals(day);
+    const parts = [loaded?.get(key), flushingTotals.get(key), pendingTotals.get(key)];
+    parts.forEach((part, index) => {
+      if (!part) return;
+      const isToday = index === 0 ? loadedDay === day && part.day === day : part.day === day;
+      if (isToday) {
+        sum.dayImpressions += part.dayImpressions;
+        sum.dayClicks += part.dayClicks;
+        sum.daySpend += part.daySpend;
+      }
+      sum.impressions += part.impressions;
+      sum.clicks += part.clicks;
+      sum.lifetimeSpend += part.lifetimeSpend;
+    });
+    return sum;
+  };
+
+  const recordBid = (ticket: AuctionTicket, now: Date): void => {
+    const keys = rollupKeysOf(ticket, now);
+    if (!keys) {
+      logger.warn(
+        { auctionId: ticket.auctionId },
+        'delivery counters: a bid with invalid ids was not counted',
+      );
+      return;
+    }
+    add(bidsHourly, hourlyKeyText(keys.hourly), keys.hourly, BIDS, 1, 0n, 0n);
+    add(bidsDaily, dailyKeyText(keys.daily), keys.daily, BIDS, 1, 0n, 0n);
+  };
+
+  const recordEvent = (event: DeliveryEvent): RecordResult => {
+    const keys = rollupKeysOf(event.ticket, event.at);
+    if (!keys) return 'invalid';
+    if (!remember(seenKey(event.ticket.auctionId, event.kind))) return 'duplicate';
+    events.push({
+      auctionId: event.ticket.auctionId,
+      kind: event.kind,
+      seenAt: event.at,
+      hourly: keys.hourly,
+      daily: keys.daily,
+      mediaCostMicros: event.mediaCostMicros,
+      spendMicros: event.spendMicros,
+    });
+    const impressions = event.kind === 'impression' ? 1 : 0;
+    const clicks = event.kind === 'click' ? 1 : 0;
+    if (impressions || clicks || event.spendMicros !== 0n) {
+      const day = keys.daily.day;
+      addTotals(pendingTotals, `c${keys.hourly.campaign_id}`, day, impressions, clicks, event.spendMicros);
+      addTotals(pendingTotals, `s${keys.hourly.strategy_id}`, day, impressions, clicks, event.spendMicros);
+    }
+    return 'counted';
+  };
+
+  const strategyStats = (strategyId: string): StrategyStats => {
+    const totals = totalOf(`s${strategyId}`, loadedDay);
+    return { impressions: totals.impressions, clicks: totals.clicks };
+  };
+
+  const mayBid = (strategy: CompiledStrategy, now: Date): boolean => {
+    if (!loaded || !isCurrent) return false;
+    const day = utcDay(now);
+    const { budget } = strategy;
+    const share = BigInt(budget.budgetSharePercent);
+    const campaign = totalOf(`c${strategy.campaignId}`, day);
+    const own = totalOf(`s${strategy.strategyId}`, day);
+    const isOver = (spent: bigint, limit: bigint | null, isShared: boolean): boolean =>
+      limit !== null && spent >= (isShared ? (limit * share) / 100n : limit);
+    // A daily timespan makes the campaign's budget a budget per day (§3 budget timespan).
+    const isDailyBudget = budget.timespan === 'daily';
+    const budgetSpentCampaign = isDailyBudget ? campaign.daySpend : campaign.lifetimeSpend;
+    const budgetSpentStrategy = isDailyBudget ? own.daySpend : own.lifetimeSpend;
+    if (isOver(budgetSpentCampaign, budget.campaignBudgetMicros, false)) return false;
+    if (isOver(budgetSpentStrategy, budget.campaignBudgetMicros, true)) return false;
+    if (isOver(campaign.daySpend, budget.dailyBudgetMicros, false)) return false;
+    if (isOver(own.daySpend, budget.dailyBudgetMicros, true)) return false;
+    if (budget.dailyImpressions !== null && campaign.dayImpressions >= budget.dailyImpressions) return false;
+    if (budget.dailyClicks !== null && campaign.dayClicks >= budget.dailyClicks) return false;
+    return true;
+  };
+
+  const tick = () => {
+    if (isFlushing) return;
+    flush().catch((error: unknown) => {
+      logger.error({ err: error }, 'delivery counters: the flush failed; its counts stay for the next one');
+    });
+  };
+
+  return {
+    recordBid,
+    recordEvent,
+    strategyStats,
+    mayBid,
+    isReady: () => loaded !== null && isCurrent,
+    start: async () => {
+      await flush().catch((error: unknown) => {
+        logger.error({ err: error }, 'delivery counters: the first flush failed');
+      });
+      if (flushMs > 0 && !timer) {
+        timer = setInterval(tick, flushMs);
+        timer.unref();
+      }
+    },
+    flush,
+    stop: async () => {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flush();
+    },
+  };
+};

@@ -1,0 +1,90 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppInstance } from '../../app-types';
+import { AUCTION_PRICE_MACRO } from '../../engine/event-cost';
+import { EVENT_KINDS, EVENT_PATH_PREFIX, isEventKind } from '../../engine/event-ticket';
+import { AppError } from '../../lib/app-error';
+import { PIXEL_GIF } from '../tracking/tracking.routes';
+import { createEventIntake, type EventAnswer } from './events.service';
+
+const ZEventParams = z.strictObject({ kind: z.string().max(40) });
+const ZEventQuery = z.looseObject({
+  t: z.string().max(4096).optional().meta({ description: 'The signed ticket of the bid' }),
+  p: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({
+      description: `The clearing price (win, billing): ${AUCTION_PRICE_MACRO} as the exchange replaced it`,
+    }),
+});
+
+/** An S2S notice may carry a body; nothing in it is read, and a large one is refused before it is read. */
+const NOTICE_BODY_LIMIT = 4 * 1024;
+
+const send = (reply: FastifyReply, answer: EventAnswer) => {
+  // Every fire must reach us (no cache), and pixels load on publishers' pages (another origin).
+  reply.header('cache-control', 'no-store').header('cross-origin-resource-policy', 'cross-origin');
+  if (answer.type === 'pixel') return reply.type('image/gif').send(PIXEL_GIF);
+  if (answer.type === 'redirect') return reply.redirect(answer.url, 302);
+  return reply.status(204).send();
+};
+
+const description =
+  'The tracking URL of a bid (docs/engine.md "Events"): `t` is the signed ticket the bid carried, `p` the ' +
+  'clearing price of a win or billing notice. Each auction’s event of one kind counts once; a repeat answers ' +
+  'the same and counts nothing. Answers a 1×1 GIF (impression, video events), 204 (win, billing), or a 302 to ' +
+  'the creative’s click URL (click; 204 without one); 400 for a forged or malformed ticket or a price above ' +
+  'the bid, 410 for an expired ticket, 404 for an unknown kind.';
+
+/**
+ * The event intake of the buying engine, at the root (`{public URL}/ev/{kind}`, the URLs the bidder writes),
+ * outside /api: exchanges, players and browsers call it without a session.
+ */
+export const eventsRoutes = async (app: AppInstance): Promise<void> => {
+  const intake = createEventIntake(app.deps);
+
+  // S2S notices may post any body (form, JSON, text): it is not read.
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: NOTICE_BODY_LIMIT },
+    (_request, _body, done) => {
+      done(null, undefined);
+    },
+  );
+
+  const handle = async (kind: string, query: { t?: string | undefined; p?: string | undefined }) => {
+    if (!isEventKind(kind)) throw new AppError('NOT_FOUND');
+    return intake.receive(kind, query.t, query.p);
+  };
+
+  app.get(`${EVENT_PATH_PREFIX}/:kind`, {
+    config: { access: 'public' },
+    // Thousands a second: only what goes wrong is logged (the counters are the record).
+    logLevel: 'warn',
+    // A link checker's HEAD must not count an event.
+    exposeHeadRoute: false,
+    schema: {
+      summary: `Records an event of a bid (${EVENT_KINDS.join(', ')})`,
+      description,
+      tags: ['events'],
+      params: ZEventParams,
+      querystring: ZEventQuery,
+    },
+    handler: async (request, reply) => send(reply, await handle(request.params.kind, request.query)),
+  });
+
+  app.post(`${EVENT_PATH_PREFIX}/:kind`, {
+    config: { access: 'public' },
+    logLevel: 'warn',
+    bodyLimit: NOTICE_BODY_LIMIT,
+    schema: {
+      summary: 'Records an event of a bid sent server to server (win and billing notices)',
+      description,
+      tags: ['events'],
+      params: ZEventParams,
+      querystring: ZEventQuery,
+    },
+    handler: async (request, reply) => send(reply, await handle(request.params.kind, request.query)),
+  });
+};
