@@ -40,8 +40,8 @@ export const ExchangesPage = () => {
         </Typography>
         <Typography variant="h1">Exchanges</Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
-          The exchanges the bidder answers. Each one sends its bid requests to /rtb/&#123;key&#125; with
-          its token, or from one of its allowed addresses.
+          The exchanges the bidder answers. Each one sends its bid requests to /rtb/&#123;key&#125; with its
+          token, or from one of its allowed addresses.
         </Typography>
       </Box>
       <ServerDataGrid<ExchangeRow>
