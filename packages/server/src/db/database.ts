@@ -57,6 +57,14 @@ export const createDatabase = async (
       // into a statement as literals (decision 029) rely on standard_conforming_strings.
       options: '-c plan_cache_mode=force_custom_plan -c standard_conforming_strings=on',
     });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error' event of the
+    // pool: unheard, it would end the process. The pool drops that connection and opens another when asked;
+    // the statement that meets a dead database fails on its own and is answered as any failure.
+    pool.on('error', (error) => {
+      process.emitWarning(`An idle PostgreSQL connection ended: ${error.message}`, {
+        code: 'BEACON_PG_IDLE',
+      });
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
