@@ -36,6 +36,7 @@ const FIELDS = [
   'venueType',
   'publisher',
   'bundle',
+  'device',
 ];
 
 /** engine/event-ticket.ts `encodeTicket`, written again here: the bench sends what the bidder would sign. */
@@ -90,6 +91,8 @@ const ticketOf = ({ secret, strategy }, tag) => {
     venueType: '',
     publisher: `pub-${sequence % 500}`,
     bundle: `com.bench.app${sequence % 200}`,
+    // The hashed advertising id: most requests carry one, so the flush also writes the devices' touches.
+    device: sequence % 4 === 0 ? '' : `bench-device-${sequence % 20_000}`,
   });
 };
 
@@ -97,7 +100,7 @@ const ticketOf = ({ secret, strategy }, tag) => {
  * CPU seconds (user + system) used so far by the processes of the server's process group (`npm start` and the
  * node server it runs, with the embedded database's worker thread), from /proc; null where there is none.
  */
-const serverCpuSeconds = (groupId) => {
+export const serverCpuSeconds = (groupId) => {
   if (!existsSync('/proc/self/stat')) return null;
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {

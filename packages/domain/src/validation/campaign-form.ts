@@ -101,6 +101,7 @@ import {
   VALUE_NOT_FOR_TYPE_MESSAGE,
 } from './messages';
 import { audiencesRequiredIssue } from './resource-targeting';
+import { ZTimeZone } from './time-zone';
 
 export {
   CAMPAIGN_TYPE_REQUIREMENTS,
@@ -191,6 +192,8 @@ const FIELDS = {
   name: ZCampaignNameField,
   type: requiredEnum(CAMPAIGN_TYPES),
   objective: requiredEnum(OBJECTIVE_KINDS).nullable(),
+  /** IANA zone of the schedule, the flight and the daily budget day (docs/engine.md "Time zones"). */
+  time_zone: ZTimeZone,
   start_date: ZDay,
   end_date: ZDay.nullable(),
   budget_timespan: requiredEnum(BUDGET_TIMESPANS),
@@ -239,6 +242,8 @@ const CREATE_SHAPE = {
   name: FIELDS.name,
   type: FIELDS.type,
   objective: FIELDS.objective.optional(),
+  /** Left out: the zone of the advertiser organization. */
+  time_zone: FIELDS.time_zone.optional(),
   start_date: FIELDS.start_date.optional(),
   end_date: FIELDS.end_date.optional(),
   budget_timespan: FIELDS.budget_timespan.optional(),
@@ -271,6 +276,7 @@ const UPDATE_SHAPE = {
   name: FIELDS.name.optional(),
   type: FIELDS.type.optional(),
   objective: FIELDS.objective.optional(),
+  time_zone: FIELDS.time_zone.optional(),
   start_date: FIELDS.start_date.optional(),
   end_date: FIELDS.end_date.optional(),
   budget_timespan: FIELDS.budget_timespan.optional(),

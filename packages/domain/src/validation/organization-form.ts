@@ -41,6 +41,7 @@ import {
   TAX_ID_KIND_MISMATCH_MESSAGE,
 } from './messages';
 import { isTaxIdFormatValid } from './tax-id';
+import { ZTimeZone } from './time-zone';
 import { checkCompanyVat, findVatCountry } from './vat';
 import { ZDomain } from './web-domain';
 
@@ -107,6 +108,7 @@ export const ORGANIZATION_DUPLICATED_FIELDS = [
   'parent',
   'country',
   'currency',
+  'time_zone',
   'invoicing_currency',
   'payment_terms',
   'payment_method',
@@ -323,6 +325,8 @@ export const ORGANIZATION_CREATE_REQUEST_SHAPE = {
   ...OPTIONAL_FIELDS,
   ...CREATE_REQUIRED_FIELDS,
   payment_terms: requiredEnum(PAYMENT_TERMS).optional(),
+  /** Left out: UTC. The default zone of the organization's campaigns. */
+  time_zone: ZTimeZone.optional(),
 };
 
 /** What `POST /v2/organization` takes from anyone allowed to create (decision 010 checks who sets what). */
@@ -348,6 +352,7 @@ export const ZChildOrganizationCreate = z
     name: CREATE_REQUIRED_FIELDS.name,
     country: CREATE_REQUIRED_FIELDS.country,
     currency: CREATE_REQUIRED_FIELDS.currency,
+    time_zone: ZTimeZone.optional(),
     invoicing_currency: CREATE_REQUIRED_FIELDS.invoicing_currency,
     main_user: ZMainUser,
     parent: ZRowId.optional(),
@@ -372,6 +377,7 @@ export const ORGANIZATION_UPDATE_SHAPE = {
   name: CREATE_REQUIRED_FIELDS.name.optional(),
   country: ZOrganizationCountry.optional(),
   currency: requiredEnum(CURRENCIES).optional(),
+  time_zone: ZTimeZone.optional(),
   invoicing_currency: requiredEnum(CURRENCIES).optional(),
   payment_terms: requiredEnum(PAYMENT_TERMS).optional(),
   parent: ZRowId.nullable().optional(),

@@ -21,6 +21,8 @@ import * as m0018 from './migrations/0018-staged-uploads';
 import * as m0019 from './migrations/0019-saved-views';
 import * as m0020 from './migrations/0020-exchanges';
 import * as m0021 from './migrations/0021-delivery';
+import * as m0022 from './migrations/0022-delivery-touches';
+import * as m0023 from './migrations/0023-time-zones';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-saved-views': m0019,
   '0020-exchanges': m0020,
   '0021-delivery': m0021,
+  '0022-delivery-touches': m0022,
+  '0023-time-zones': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

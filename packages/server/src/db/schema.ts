@@ -75,6 +75,8 @@ export type OrganizationTable = {
   role: OrganizationRole;
   country: string | null;
   currency: Generated<Currency>;
+  /** IANA zone (migration 0023): the default of its campaigns' zone. */
+  time_zone: Generated<string>;
   invoicing_currency: Generated<Currency>;
   payment_terms: Generated<PaymentTerm>;
   title: string | null;
@@ -323,6 +325,8 @@ export type CampaignTable = {
   objective: ObjectiveKind | null;
   state: Generated<CampaignState>;
   currency: Currency;
+  /** IANA zone (migration 0023): the schedule, the flight and the daily budget day are read in it. */
+  time_zone: Generated<string>;
   start_date: Day;
   end_date: Day;
   budget_timespan: BudgetTimespan | null;
@@ -705,6 +709,27 @@ export type DeliveryEventSeenTable = {
   seen_at: Timestamp;
 };
 
+/** A device's last impression or click on a campaign, for conversion attribution (migration 0022). */
+export type DeliveryTouchTable = {
+  device_hash: string;
+  campaign_id: IdRef;
+  kind: 'impression' | 'click';
+  touched_at: Timestamp;
+  organization_id: IdRef;
+  strategy_id: IdRef;
+  creative_id: IdRef;
+  exchange_id: IdRef;
+  deal_id: IdRef;
+  country: string;
+  region: string;
+  device_type: string;
+  os: string;
+  size: string;
+  venue_type: string;
+  publisher: string;
+  bundle: string;
+};
+
 export type Database = {
   platform_settings: PlatformSettingTable;
   organizations: OrganizationTable;
@@ -741,6 +766,7 @@ export type Database = {
   delivery_hourly: DeliveryHourlyTable;
   delivery_daily_publishers: DeliveryDailyPublisherTable;
   delivery_events_seen: DeliveryEventSeenTable;
+  delivery_touches: DeliveryTouchTable;
 };
 
 export type OrganizationRow = Selectable<OrganizationTable>;

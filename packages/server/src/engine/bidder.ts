@@ -373,6 +373,7 @@ export const decideBids = (input: BidInput): BidDecision => {
       maxCostMicros: price.maxCostMicros.toString(),
       size: sizeOf(creative),
       ...dimensionsOf(request),
+      device: identity.device,
     };
     const text = encodeTicket(input.secrets.ticket, ticket);
     const adm = markupOf(creative, imp, input.publicUrl, text);

@@ -1,3 +1,4 @@
+import { DAYS_OF_WEEK } from '@beacon/domain/dictionary/campaigns';
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import { EMPTY_TARGETING } from '@beacon/domain/validation/campaign-targeting';
 import type { KyselyPlugin } from 'kysely';
@@ -11,6 +12,7 @@ import { bearer, loginAs, startTestApp, type TestContext } from '../test/test-ap
 import { compileLiveStrategies } from './compile';
 import { fixture } from './engine.factories';
 import { type PollTimer, StrategyIndex } from './index-store';
+import { checkSchedule } from './targeting';
 
 /** The index compiled from the database and kept fresh (decision 040), through the real database. */
 
@@ -193,6 +195,31 @@ describe('compileLiveStrategies', () => {
     expect(compiled?.audiences.atLeastOneOf).toEqual([{ id: included, hashes: new Set([HASH_A, HASH_B]) }]);
     expect(compiled?.audiences.excluded).toEqual([{ id: partlyStaged, hashes: new Set() }]);
     expect(index.audienceHashes).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads the schedule in the campaign's time zone", async () => {
+    const campaign = await liveCampaign({
+      time_zone: 'Asia/Tokyo',
+      start_date: '2026-01-01',
+      end_date: '2027-12-31',
+      schedule: JSON.stringify({
+        preset: 'custom',
+        days: [...DAYS_OF_WEEK],
+        ranges: [{ from: '09:00', to: '17:00' }],
+      }),
+    });
+    const strategy = await createStrategy(ctx, campaign);
+    const index = await compileLiveStrategies(ctx.db, { now: ctx.clock.now() });
+    const compiled = index.strategies.find((s) => s.strategyId === strategy.id);
+    expect(compiled?.schedule).toMatchObject({ timeZone: 'Asia/Tokyo', ranges: [{ from: 540, to: 1020 }] });
+    const schedule = compiled?.schedule;
+    if (schedule === undefined) throw new Error('not compiled');
+    // 01:00 UTC is 10:00 in Tokyo: inside 09:00–17:00. 09:00 UTC is 18:00 there: outside.
+    expect(checkSchedule(schedule, new Date('2026-11-27T01:00:00Z')).ok).toBe(true);
+    expect(checkSchedule(schedule, new Date('2026-11-27T09:00:00Z'))).toMatchObject({
+      ok: false,
+      reason: 'outside_schedule',
+    });
   });
 
   it('leaves out paused, deleted, ended and incomplete strategies, and creatives that cannot serve', async () => {

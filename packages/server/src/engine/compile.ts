@@ -45,12 +45,6 @@ import type {
 import { foldName, normalizeHost } from './targeting';
 
 /**
- * The zone a campaign's schedule and flight are read in. Campaigns store no time zone yet (decision 040):
- * this is the one place to swap for the campaign's own zone once it is stored.
- */
-export const campaignTimeZone = (_campaign: { readonly campaignId: string }): string => 'UTC';
-
-/**
  * How far around today a flight must reach to be compiled: a day either side, because a campaign's day in its
  * own zone may be yesterday or tomorrow in UTC. The flight rule then decides to the minute, and the store
  * compiles again when the UTC day turns (index-store.ts), so a strategy starting tomorrow is in in time.
@@ -147,6 +141,8 @@ type StrategyRow = {
   budget_share: number;
   start_day: string | null;
   end_day: string | null;
+  /** The campaign's IANA zone (migration 0023): its schedule, flight and daily budget day are read in it. */
+  time_zone: string;
   campaign_schedule: StoredSchedule;
   strategy_schedule: StoredSchedule;
   campaign_targeting: StoredTargeting;
@@ -666,7 +662,7 @@ const buildStrategy = (
 
   const { days, ranges } = intersectSchedules(row.campaign_schedule, row.strategy_schedule);
   const schedule: CompiledSchedule = {
-    timeZone: campaignTimeZone({ campaignId: row.campaign_id }),
+    timeZone: row.time_zone,
     startDay: row.start_day,
     endDay: row.end_day,
     days,
@@ -759,7 +755,7 @@ export const compileLiveStrategies = (
             c.daily_budget::text AS daily_budget, c.daily_impressions, c.daily_clicks, s.budget_share,
             ${day(sql`GREATEST(s.start_date, c.start_date)`)} AS start_day,
             ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day,
-            c.schedule AS campaign_schedule, s.schedule AS strategy_schedule,
+            c.time_zone, c.schedule AS campaign_schedule, s.schedule AS strategy_schedule,
             c.targeting AS campaign_targeting, s.targeting AS strategy_targeting, s.location,
             c.device_types, c.device_id_types, c.video_positions
           ${live}

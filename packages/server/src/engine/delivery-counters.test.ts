@@ -23,6 +23,7 @@ const ticket: AuctionTicket = {
   venueType: '',
   publisher: 'pub-1',
   bundle: 'com.example.app',
+  device: '',
 };
 
 describe('rollup keys', () => {

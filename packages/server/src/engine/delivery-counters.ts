@@ -11,17 +11,23 @@
  *   Flushes never overlap (each waits for the one before).
  * - Each (auctionId, kind) counts once: a bounded set of recent keys answers repeats at once, and
  *   delivery_events_seen decides across restarts and processes.
+ * - Conversions (docs/engine.md "Conversions"): the same transaction keeps each device's newest impression
+ *   and click per campaign (delivery_touches, migration 0022); `recordConversion` counts conversions_N into
+ *   the rollup row of the touch attribution.ts chose, once per tracking event (key `tracking:{id}`).
  * - The bidder's questions (`strategyStats`, `mayBid`) are answered from the totals loaded from the rollups
  *   (at start and after every flush) plus what memory holds that is not loaded yet. Until the totals have
- *   been read, and after a reload failed, `mayBid` answers false (fail closed).
+ *   been read, and after a reload failed, `mayBid` answers false (fail closed). The totals keep the last hours
+ *   per UTC hour, so that a daily limit's "today" starts at the campaign's local midnight (local-day.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { type DeliveryTouch, LONGEST_ATTRIBUTION_MS } from './attribution';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, type EventKind, TICKET_LIFETIME_MS } from './event-ticket';
+import { localDayStart } from './local-day';
 import type { CompiledStrategy, StrategyStats } from './strategy-index';
 
 /** The count columns of both rollups (migration 0021), in a fixed order. */
@@ -235,10 +241,15 @@ const mergeRows = <D>(into: Rows<D>, from: Rows<D>): void => {
   }
 };
 
-/** One accepted event waiting for its flush. */
+/** One accepted event (or attributed conversion) waiting for its flush. */
 type PendingEvent = {
+  /** With `kind`, the de-duplication key (delivery_events_seen); a conversion's is its tracking event. */
   readonly auctionId: string;
-  readonly kind: EventKind;
+  readonly kind: EventKind | 'conversion';
+  /** The count column (COUNT_COLUMNS index) it adds 1 to, or null (billing, video error). */
+  readonly column: number | null;
+  /** The ticket's device hash ('' none): impressions and clicks with one are kept as touches (migration 0022). */
+  readonly device: string;
   readonly seenAt: Date;
   readonly hourly: HourlyDimensions;
   readonly daily: DailyDimensions;
@@ -249,51 +260,62 @@ type PendingEvent = {
 // ---------------------------------------------------------------------------------------------------------
 // Totals for the bidder
 
-/** What a campaign (key `c<id>`) or strategy (`s<id>`) has delivered: today (UTC `day`) and all along. */
+/** What was delivered in one UTC hour. */
+type HourTotals = { impressions: number; clicks: number; spend: bigint };
+
+/**
+ * What a campaign (key `c<id>`) or strategy (`s<id>`) has delivered: per UTC hour over the last
+ * RECENT_HOURS (`hours`, keyed by the hour's epoch milliseconds), so that "today" can start at each campaign's
+ * own local midnight (local-day.ts), and all along.
+ */
 type Totals = {
-  day: string;
-  dayImpressions: number;
-  dayClicks: number;
-  daySpend: bigint;
+  hours: Map<number, HourTotals>;
   impressions: number;
   clicks: number;
   /** Since the campaign's budget reset (migration 0007 `budget_reset_at`), to its hour. */
   lifetimeSpend: bigint;
 };
-const emptyTotals = (day: string): Totals => ({
-  day,
-  dayImpressions: 0,
-  dayClicks: 0,
-  daySpend: 0n,
-  impressions: 0,
-  clicks: 0,
-  lifetimeSpend: 0n,
-});
+/** What today's sums need of a key: today and more, whatever the zone (a local day lasts up to 25 hours). */
+const RECENT_HOURS = 27;
+const HOUR_MS = 3_600_000;
+const hourOf = (at: Date): number => Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+
+type DayTotals = {
+  dayImpressions: number;
+  dayClicks: number;
+  daySpend: bigint;
+  impressions: number;
+  clicks: number;
+  lifetimeSpend: bigint;
+};
+
+const emptyTotals = (): Totals => ({ hours: new Map(), impressions: 0, clicks: 0, lifetimeSpend: 0n });
+
+const addHour = (entry: Totals, hour: number, impressions: number, clicks: number, spend: bigint): void => {
+  const bucket = entry.hours.get(hour);
+  if (bucket) {
+    bucket.impressions += impressions;
+    bucket.clicks += clicks;
+    bucket.spend += spend;
+  } else {
+    entry.hours.set(hour, { impressions, clicks, spend });
+  }
+};
 
 const addTotals = (
   totals: Map<string, Totals>,
   key: string,
-  day: string,
+  hour: number,
   impressions: number,
   clicks: number,
   spend: bigint,
 ): void => {
   let entry = totals.get(key);
   if (!entry) {
-    entry = emptyTotals(day);
+    entry = emptyTotals();
     totals.set(key, entry);
   }
-  if (day > entry.day) {
-    entry.day = day;
-    entry.dayImpressions = 0;
-    entry.dayClicks = 0;
-    entry.daySpend = 0n;
-  }
-  if (day === entry.day) {
-    entry.dayImpressions += impressions;
-    entry.dayClicks += clicks;
-    entry.daySpend += spend;
-  }
+  addHour(entry, hour, impressions, clicks, spend);
   entry.impressions += impressions;
   entry.clicks += clicks;
   entry.lifetimeSpend += spend;
@@ -301,13 +323,16 @@ const addTotals = (
 
 const mergeTotals = (into: Map<string, Totals>, from: Map<string, Totals>): void => {
   for (const [key, entry] of from) {
-    addTotals(into, key, entry.day, entry.dayImpressions, entry.dayClicks, entry.daySpend);
-    const target = into.get(key);
-    if (target) {
-      target.impressions += entry.impressions - entry.dayImpressions;
-      target.clicks += entry.clicks - entry.dayClicks;
-      target.lifetimeSpend += entry.lifetimeSpend - entry.daySpend;
+    let target = into.get(key);
+    if (!target) {
+      target = emptyTotals();
+      into.set(key, target);
     }
+    for (const [hour, bucket] of entry.hours)
+      addHour(target, hour, bucket.impressions, bucket.clicks, bucket.spend);
+    target.impressions += entry.impressions;
+    target.clicks += entry.clicks;
+    target.lifetimeSpend += entry.lifetimeSpend;
   }
 };
 
@@ -327,9 +352,24 @@ export type DeliveryEvent = {
 
 export type RecordResult = 'counted' | 'duplicate' | 'invalid';
 
+/** A conversion postback attributed to a touch (attribution.ts), counted into the touch's rollup row. */
+export type DeliveryConversion = {
+  /** The tracking event (tracking_events.id): a conversion counts once per tracking event. */
+  readonly trackingEventId: string;
+  /** The conversion event 1–5: counted into conversions_N. */
+  readonly event: 1 | 2 | 3 | 4 | 5;
+  readonly touch: DeliveryTouch;
+  /** When it arrived (the app's clock): its rollup hour. */
+  readonly at: Date;
+};
+
 export type DeliveryCounters = DeliverySink & {
   /** Counts an event once per (auctionId, kind); 'duplicate' when it was seen already, 'invalid' for bad ids. */
   readonly recordEvent: (event: DeliveryEvent) => RecordResult;
+  /** Counts a conversion into conversions_N of its touch's rollup row (hour: `at`), once per tracking event. */
+  readonly recordConversion: (conversion: DeliveryConversion) => RecordResult;
+  /** The device's touches (migration 0022) since `since`, newest first: what the last flushes wrote. */
+  readonly touchesOf: (deviceHash: string, since: Date) => Promise<DeliveryTouch[]>;
   /** Loads the totals and starts the flush timer. */
   readonly start: () => Promise<void>;
   /** Writes what memory holds (rejects when the transaction failed; the counts stay for the next flush). */
@@ -364,52 +404,49 @@ const IDLE_RELOAD_MS = 60_000;
 type LoadedRow = {
   campaign_id: string;
   strategy_id: string;
+  /** A recent hour, or null for the sum of the older ones. */
+  hour: Date | string | null;
   impressions: string;
   clicks: string;
   lifetime_spend: string;
-  day_impressions: string;
-  day_clicks: string;
-  day_spend: string;
+  spend: string;
 };
 
-/** Reads every campaign's and strategy's totals from delivery_hourly: one grouped statement. */
-const loadTotals = async (db: Kysely<Database>, day: string): Promise<Map<string, Totals>> => {
-  const dayStart = `${day}T00:00:00.000Z`;
+/**
+ * Reads every campaign's and strategy's totals from delivery_hourly: one grouped statement, a row per recent
+ * hour (from `since`) and one for everything older.
+ */
+const loadTotals = async (db: Kysely<Database>, since: number): Promise<Map<string, Totals>> => {
+  const recent = new Date(since).toISOString();
   const { rows } = await sql<LoadedRow>`SELECT h.campaign_id::text AS campaign_id,
         h.strategy_id::text AS strategy_id,
+        CASE WHEN h.hour >= ${recent}::timestamptz THEN h.hour END AS hour,
         coalesce(sum(h.impressions), 0)::text AS impressions,
         coalesce(sum(h.clicks), 0)::text AS clicks,
         coalesce(sum(h.spend_micros) FILTER (
           WHERE h.hour >= date_trunc('hour', coalesce(c.budget_reset_at, '-infinity'::timestamptz))), 0)::text
           AS lifetime_spend,
-        coalesce(sum(h.impressions) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_impressions,
-        coalesce(sum(h.clicks) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_clicks,
-        coalesce(sum(h.spend_micros) FILTER (WHERE h.hour >= ${dayStart}::timestamptz), 0)::text AS day_spend
+        coalesce(sum(h.spend_micros), 0)::text AS spend
       FROM delivery_hourly h LEFT JOIN campaigns c ON c.id = h.campaign_id
-      GROUP BY h.campaign_id, h.strategy_id`.execute(db);
+      GROUP BY 1, 2, 3`.execute(db);
   const totals = new Map<string, Totals>();
-  for (const row of rows) {
-    const entry: Totals = {
-      day,
-      dayImpressions: Number(row.day_impressions),
-      dayClicks: Number(row.day_clicks),
-      daySpend: BigInt(row.day_spend),
-      impressions: Number(row.impressions),
-      clicks: Number(row.clicks),
-      lifetimeSpend: BigInt(row.lifetime_spend),
-    };
-    totals.set(`s${row.strategy_id}`, entry);
-    const campaign = totals.get(`c${row.campaign_id}`);
-    if (!campaign) {
-      totals.set(`c${row.campaign_id}`, { ...entry });
-    } else {
-      campaign.dayImpressions += entry.dayImpressions;
-      campaign.dayClicks += entry.dayClicks;
-      campaign.daySpend += entry.daySpend;
-      campaign.impressions += entry.impressions;
-      campaign.clicks += entry.clicks;
-      campaign.lifetimeSpend += entry.lifetimeSpend;
+  const addRow = (key: string, row: LoadedRow) => {
+    let entry = totals.get(key);
+    if (!entry) {
+      entry = emptyTotals();
+      totals.set(key, entry);
     }
+    const impressions = Number(row.impressions);
+    const clicks = Number(row.clicks);
+    entry.impressions += impressions;
+    entry.clicks += clicks;
+    entry.lifetimeSpend += BigInt(row.lifetime_spend);
+    if (row.hour !== null)
+      addHour(entry, new Date(row.hour).getTime(), impressions, clicks, BigInt(row.spend));
+  };
+  for (const row of rows) {
+    addRow(`s${row.strategy_id}`, row);
+    addRow(`c${row.campaign_id}`, row);
   }
   return totals;
 };
@@ -421,6 +458,109 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 };
 
 const seenKey = (auctionId: string, kind: string): string => `${kind} ${auctionId}`;
+
+const TOUCH_KINDS: ReadonlySet<string> = new Set(['impression', 'click']);
+/** At most this many touches of one device are read for a conversion (one per campaign and kind). */
+const MAX_TOUCHES_READ = 200;
+
+/**
+ * Keeps the newest impression and click of each (device, campaign) among the events that counted
+ * (delivery_touches, migration 0022): one multi-row upsert per batch, rows sorted by key (no deadlock), a row
+ * replaced only by a newer touch.
+ */
+const upsertTouches = async (
+  trx: Transaction<Database>,
+  counted: readonly PendingEvent[],
+  batchRows: number,
+): Promise<void> => {
+  const newest = new Map<string, PendingEvent>();
+  for (const event of counted) {
+    if (event.device === '' || !TOUCH_KINDS.has(event.kind)) continue;
+    const key = keyText([event.device, event.hourly.campaign_id, event.kind]);
+    const known = newest.get(key);
+    if (!known || known.seenAt < event.seenAt) newest.set(key, event);
+  }
+  const sorted = [...newest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
+  for (const batch of chunks(sorted, batchRows)) {
+    await trx
+      .insertInto('delivery_touches')
+      .values(
+        batch.map((event) => ({
+          device_hash: event.device,
+          campaign_id: event.hourly.campaign_id,
+          kind: event.kind as 'impression' | 'click',
+          touched_at: event.seenAt,
+          organization_id: event.hourly.organization_id,
+          strategy_id: event.hourly.strategy_id,
+          creative_id: event.hourly.creative_id,
+          exchange_id: event.hourly.exchange_id,
+          deal_id: event.hourly.deal_id,
+          country: event.hourly.country,
+          region: event.hourly.region,
+          device_type: event.hourly.device_type,
+          os: event.hourly.os,
+          size: event.hourly.size,
+          venue_type: event.hourly.venue_type,
+          publisher: event.daily.publisher,
+          bundle: event.daily.bundle,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['device_hash', 'campaign_id', 'kind'])
+          .doUpdateSet((eb) => ({
+            touched_at: eb.ref('excluded.touched_at'),
+            organization_id: eb.ref('excluded.organization_id'),
+            strategy_id: eb.ref('excluded.strategy_id'),
+            creative_id: eb.ref('excluded.creative_id'),
+            exchange_id: eb.ref('excluded.exchange_id'),
+            deal_id: eb.ref('excluded.deal_id'),
+            country: eb.ref('excluded.country'),
+            region: eb.ref('excluded.region'),
+            device_type: eb.ref('excluded.device_type'),
+            os: eb.ref('excluded.os'),
+            size: eb.ref('excluded.size'),
+            venue_type: eb.ref('excluded.venue_type'),
+            publisher: eb.ref('excluded.publisher'),
+            bundle: eb.ref('excluded.bundle'),
+          }))
+          .whereRef('delivery_touches.touched_at', '<=', 'excluded.touched_at'),
+      )
+      .execute();
+  }
+};
+
+/** The rollup rows a conversion counts into: its touch's dimensions at the hour and day of `at`. */
+const conversionKeysOf = (
+  touch: DeliveryTouch,
+  at: Date,
+): { hourly: HourlyDimensions; daily: DailyDimensions } | null =>
+  rollupKeysOf(
+    {
+      auctionId: '',
+      issuedAt: 0,
+      organizationId: touch.organizationId,
+      campaignId: touch.campaignId,
+      strategyId: touch.strategyId,
+      creativeId: touch.creativeId,
+      exchangeId: touch.exchangeId,
+      dealId: touch.dealId,
+      currency: '',
+      priceMicros: '0',
+      campaignCurrency: '',
+      maxCostMicros: '0',
+      country: touch.country,
+      region: touch.region,
+      deviceType: touch.deviceType,
+      os: touch.os,
+      size: touch.size,
+      venueType: touch.venueType,
+      publisher: touch.publisher,
+      bundle: touch.bundle,
+      device: '',
+    },
+    at,
+  );
 
 /**
  * Inserts the events' keys; answers those that were not there yet (the events that count). The keys go as three
@@ -498,7 +638,8 @@ export const createDeliveryCounters = ({
 
   /** Loaded from the rollups; null until the first load (fail closed). */
   let loaded: Map<string, Totals> | null = null;
-  let loadedDay = '';
+  /** The UTC hour of the last load; `loaded` holds the hours from RECENT_HOURS before it. */
+  let loadedHour = 0;
   let loadedAt = 0;
   let isCurrent = false;
   /** What memory counted that `loaded` does not hold yet: waiting for a flush, and being flushed. */
@@ -521,11 +662,11 @@ export const createDeliveryCounters = ({
   };
 
   const reload = async (): Promise<void> => {
-    const day = utcDay(clock.now());
+    const hour = hourOf(clock.now());
     try {
-      const totals = await loadTotals(db, day);
+      const totals = await loadTotals(db, hour - RECENT_HOURS * HOUR_MS);
       loaded = totals;
-      loadedDay = day;
+      loadedHour = hour;
       loadedAt = clock.now().getTime();
       flushingTotals = new Map();
       isCurrent = true;
@@ -550,6 +691,14 @@ export const createDeliveryCounters = ({
     } catch (error) {
       logger.warn({ err: error }, 'delivery counters: pruning delivery_events_seen failed');
     }
+    try {
+      await db
+        .deleteFrom('delivery_touches')
+        .where('touched_at', '<', new Date(now.getTime() - LONGEST_ATTRIBUTION_MS))
+        .execute();
+    } catch (error) {
+      logger.warn({ err: error }, 'delivery counters: pruning delivery_touches failed');
+    }
   };
 
   const flushOnce = async (): Promise<void> => {
@@ -559,7 +708,7 @@ export const createDeliveryCounters = ({
     if (hourly.size === 0 && daily.size === 0 && batch.length === 0) {
       // Nothing of ours to write; other processes' delivery is read again now and then.
       const now = clock.now();
-      if (!isCurrent || utcDay(now) !== loadedDay || now.getTime() - loadedAt >= IDLE_RELOAD_MS)
+      if (!isCurrent || hourOf(now) !== loadedHour || now.getTime() - loadedAt >= IDLE_RELOAD_MS)
         await reload();
       return;
     }
@@ -592,10 +741,11 @@ export const createDeliveryCounters = ({
         };
         copy(rowsHourly, hourly);
         copy(rowsDaily, daily);
+        const counted: PendingEvent[] = [];
         for (const [key, event] of unique) {
           if (!fresh.has(key)) continue;
-          const column = KIND_COLUMN[event.kind];
-          const index = column === null ? null : (COLUMN_INDEX.get(column) ?? null);
+          counted.push(event);
+          const index = event.column;
           add(
             rowsHourly,
             hourlyKeyText(event.hourly),
@@ -617,6 +767,7 @@ export const createDeliveryCounters = ({
         }
         await upsertRows(trx, 'delivery_hourly', HOURLY_KEY, rowsHourly, batchRows);
         await upsertRows(trx, 'delivery_daily_publishers', DAILY_KEY, rowsDaily, batchRows);
+        await upsertTouches(trx, counted, batchRows);
       });
     } catch (error) {
       // Nothing was written: the counts go back to memory for the next flush.
@@ -648,21 +799,28 @@ export const createDeliveryCounters = ({
     return run;
   };
 
-  const totalOf = (key: string, day: string): Totals => {
-    const sum = emptyTotals(day);
-    const parts = [loaded?.get(key), flushingTotals.get(key), pendingTotals.get(key)];
-    parts.forEach((part, index) => {
-      if (!part) return;
-      const isToday = index === 0 ? loadedDay === day && part.day === day : part.day === day;
-      if (isToday) {
-        sum.dayImpressions += part.dayImpressions;
-        sum.dayClicks += part.dayClicks;
-        sum.daySpend += part.daySpend;
+  /** The totals of a key, "today" being the hours from `dayStart` (epoch ms of a UTC hour). */
+  const totalOf = (key: string, dayStart: number): DayTotals => {
+    const sum: DayTotals = {
+      dayImpressions: 0,
+      dayClicks: 0,
+      daySpend: 0n,
+      impressions: 0,
+      clicks: 0,
+      lifetimeSpend: 0n,
+    };
+    for (const part of [loaded?.get(key), flushingTotals.get(key), pendingTotals.get(key)]) {
+      if (!part) continue;
+      for (const [hour, bucket] of part.hours) {
+        if (hour < dayStart) continue;
+        sum.dayImpressions += bucket.impressions;
+        sum.dayClicks += bucket.clicks;
+        sum.daySpend += bucket.spend;
       }
       sum.impressions += part.impressions;
       sum.clicks += part.clicks;
       sum.lifetimeSpend += part.lifetimeSpend;
-    });
+    }
     return sum;
   };
 
@@ -683,9 +841,12 @@ export const createDeliveryCounters = ({
     const keys = rollupKeysOf(event.ticket, event.at);
     if (!keys) return 'invalid';
     if (!remember(seenKey(event.ticket.auctionId, event.kind))) return 'duplicate';
+    const column = KIND_COLUMN[event.kind];
     events.push({
       auctionId: event.ticket.auctionId,
       kind: event.kind,
+      column: column === null ? null : (COLUMN_INDEX.get(column) ?? null),
+      device: event.ticket.device,
       seenAt: event.at,
       hourly: keys.hourly,
       daily: keys.daily,
@@ -695,25 +856,74 @@ export const createDeliveryCounters = ({
     const impressions = event.kind === 'impression' ? 1 : 0;
     const clicks = event.kind === 'click' ? 1 : 0;
     if (impressions || clicks || event.spendMicros !== 0n) {
-      const day = keys.daily.day;
-      addTotals(pendingTotals, `c${keys.hourly.campaign_id}`, day, impressions, clicks, event.spendMicros);
-      addTotals(pendingTotals, `s${keys.hourly.strategy_id}`, day, impressions, clicks, event.spendMicros);
+      const hour = hourOf(event.at);
+      addTotals(pendingTotals, `c${keys.hourly.campaign_id}`, hour, impressions, clicks, event.spendMicros);
+      addTotals(pendingTotals, `s${keys.hourly.strategy_id}`, hour, impressions, clicks, event.spendMicros);
     }
     return 'counted';
   };
 
+  const recordConversion = (conversion: DeliveryConversion): RecordResult => {
+    const keys = conversionKeysOf(conversion.touch, conversion.at);
+    if (!keys || !ID_PATTERN.test(conversion.trackingEventId)) return 'invalid';
+    const auctionId = `tracking:${conversion.trackingEventId}`;
+    if (!remember(seenKey(auctionId, 'conversion'))) return 'duplicate';
+    events.push({
+      auctionId,
+      kind: 'conversion',
+      column: COLUMN_INDEX.get(`conversions_${conversion.event}`) ?? null,
+      device: '',
+      seenAt: conversion.at,
+      hourly: keys.hourly,
+      daily: keys.daily,
+      mediaCostMicros: 0n,
+      spendMicros: 0n,
+    });
+    return 'counted';
+  };
+
+  const touchesOf = async (deviceHash: string, since: Date): Promise<DeliveryTouch[]> => {
+    const rows = await db
+      .selectFrom('delivery_touches')
+      .selectAll()
+      .where('device_hash', '=', deviceHash)
+      .where('touched_at', '>=', since)
+      .orderBy('touched_at', 'desc')
+      .limit(MAX_TOUCHES_READ)
+      .execute();
+    return rows.map((row) => ({
+      kind: row.kind,
+      touchedAt: new Date(row.touched_at),
+      organizationId: String(row.organization_id),
+      campaignId: String(row.campaign_id),
+      strategyId: String(row.strategy_id),
+      creativeId: String(row.creative_id),
+      exchangeId: String(row.exchange_id),
+      dealId: String(row.deal_id),
+      country: row.country,
+      region: row.region,
+      deviceType: row.device_type,
+      os: row.os,
+      size: row.size,
+      venueType: row.venue_type,
+      publisher: row.publisher,
+      bundle: row.bundle,
+    }));
+  };
+
   const strategyStats = (strategyId: string): StrategyStats => {
-    const totals = totalOf(`s${strategyId}`, loadedDay);
+    const totals = totalOf(`s${strategyId}`, loadedHour);
     return { impressions: totals.impressions, clicks: totals.clicks };
   };
 
   const mayBid = (strategy: CompiledStrategy, now: Date): boolean => {
     if (!loaded || !isCurrent) return false;
-    const day = utcDay(now);
+    // "Today" is the campaign's local day, in the zone of its schedule (docs/engine.md "Time zones").
+    const dayStart = localDayStart(now, strategy.schedule.timeZone).start.getTime();
     const { budget } = strategy;
     const share = BigInt(budget.budgetSharePercent);
-    const campaign = totalOf(`c${strategy.campaignId}`, day);
-    const own = totalOf(`s${strategy.strategyId}`, day);
+    const campaign = totalOf(`c${strategy.campaignId}`, dayStart);
+    const own = totalOf(`s${strategy.strategyId}`, dayStart);
     const isOver = (spent: bigint, limit: bigint | null, isShared: boolean): boolean =>
       limit !== null && spent >= (isShared ? (limit * share) / 100n : limit);
     // A daily timespan makes the campaign's budget a budget per day (§3 budget timespan).
@@ -739,6 +949,8 @@ export const createDeliveryCounters = ({
   return {
     recordBid,
     recordEvent,
+    recordConversion,
+    touchesOf,
     strategyStats,
     mayBid,
     isReady: () => loaded !== null && isCurrent,

@@ -22,6 +22,7 @@ const ticket: AuctionTicket = {
   venueType: '',
   publisher: 'pub-1',
   bundle: 'com.example.app',
+  device: '',
 };
 const secret = 'installation-secret';
 

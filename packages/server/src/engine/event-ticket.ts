@@ -61,6 +61,11 @@ export type AuctionTicket = {
   readonly venueType: string;
   readonly publisher: string;
   readonly bundle: string;
+  /**
+   * The keyed hash of the request's advertising id (`RequestIdentity.device`), '' without one: the device
+   * whose impressions and clicks conversions are attributed to (docs/engine.md "Conversions").
+   */
+  readonly device: string;
 };
 
 /** How long a bid's events are accepted after the bid (a click can come days after the impression). */
@@ -87,6 +92,7 @@ const FIELDS = [
   'venueType',
   'publisher',
   'bundle',
+  'device',
 ] as const satisfies readonly (keyof AuctionTicket)[];
 
 const mac = (secret: string, payload: string): string =>

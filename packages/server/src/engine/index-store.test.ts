@@ -103,7 +103,7 @@ describe('the lookup buckets', () => {
       const ctx = {
         now: new Date('2026-11-23T10:30:00Z'),
         seat: 'beacon',
-        identity: { types: new Set<never>(), hashes: [] },
+        identity: { types: new Set<never>(), hashes: [], device: '' },
       };
       for (const imp of request.imp) {
         const passing = (list: readonly CompiledStrategy[]) =>

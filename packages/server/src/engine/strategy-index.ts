@@ -27,8 +27,8 @@ export type Day = string;
 export type MinuteRange = { readonly from: number; readonly to: number };
 
 /**
- * When the strategy may bid, in `timeZone` (IANA). Campaigns store no time zone yet: the compiler passes
- * the one it decides (UTC until a campaign carries its own), so the rule never guesses.
+ * When the strategy may bid, in `timeZone` (IANA): the campaign's own zone (migration 0023), which is also
+ * the zone of its daily budget day (delivery-counters.ts `mayBid`).
  */
 export type CompiledSchedule = {
   readonly timeZone: string;

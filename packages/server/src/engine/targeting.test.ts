@@ -430,7 +430,7 @@ describe('identity, identifier types and audiences', () => {
   });
 
   it('checks identifier types, fake taking any identifier or none', () => {
-    const none: RequestIdentity = { types: new Set(), hashes: [] };
+    const none: RequestIdentity = { types: new Set(), hashes: [], device: '' };
     const gaid = requestIdentity(app, KEY);
     expect(reasonOf(checkDeviceIdType(buildStrategy({ deviceIdTypes: new Set(['gaid']) }), gaid))).toBe(
       'pass',
@@ -466,7 +466,7 @@ describe('identity, identifier types and audiences', () => {
     expect(reasonOf(checkAudiences(audiences({ mandatory: [holding] }), identity))).toBe('pass');
     expect(reasonOf(checkAudiences(audiences({ excluded: [holding] }), identity))).toBe('audience_excluded');
     expect(reasonOf(checkAudiences(audiences({ excluded: [other] }), identity))).toBe('pass');
-    const anonymous: RequestIdentity = { types: new Set(), hashes: [] };
+    const anonymous: RequestIdentity = { types: new Set(), hashes: [], device: '' };
     expect(reasonOf(checkAudiences(audiences({ atLeastOneOf: [holding] }), anonymous))).toBe(
       'audience_missing',
     );

@@ -12,7 +12,7 @@ import {
   type VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
 import { toIso2 } from '@beacon/domain/dictionary/countries';
-import { identifierHasher } from '../lib/identifier-hash';
+import { identifierHasher, normalizedDeviceIdentifier } from '../lib/identifier-hash';
 import {
   NO_BID_REASONS,
   type NoBidReason,
@@ -464,10 +464,11 @@ export const checkDeals = (strategy: CompiledStrategy, imp: TImp, ctx: DealConte
 export type RequestIdentity = {
   readonly types: ReadonlySet<DeviceIdType>;
   readonly hashes: readonly string[];
+  /** The hash of the advertising id (`device.ifa`), '' without one: the device of conversion attribution. */
+  readonly device: string;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** IAB "ifa_type" values (device.ext.ifa_type) → §3 identifier types. */
 const IFA_TYPES: Readonly<Record<string, DeviceIdType>> = {
@@ -512,9 +513,9 @@ export const requestIdentity = (request: TBidRequest, hmacKey: string): RequestI
   const hash = identifierHasher(hmacKey);
   const types = new Set<DeviceIdType>();
   const identifiers = new Set<string>();
-  const ifa = request.device?.ifa?.trim();
-  if (ifa !== undefined && ifa !== '' && request.device?.lmt !== 1 && ifa.toLowerCase() !== NIL_UUID) {
-    identifiers.add(UUID.test(ifa) ? ifa.toLowerCase() : ifa);
+  const ifa = request.device?.lmt === 1 ? null : normalizedDeviceIdentifier(request.device?.ifa ?? '');
+  if (ifa !== null) {
+    identifiers.add(ifa);
     const type = ifaTypeOf(request);
     if (type !== undefined) types.add(type);
   }
@@ -529,7 +530,9 @@ export const requestIdentity = (request: TBidRequest, hmacKey: string): RequestI
       if (id !== '') identifiers.add(UUID.test(id) ? id.toLowerCase() : id);
     }
   }
-  return { types, hashes: [...identifiers].map(hash) };
+  const hashes = [...identifiers].map(hash);
+  // The advertising id, when there is one, went in first.
+  return { types, hashes, device: ifa === null ? '' : (hashes[0] ?? '') };
 };
 
 /** Identifier types: `fake` (or none chosen) takes any identifier or none (§3). */

@@ -9,3 +9,17 @@ export const identifierHasher =
   (secret: string) =>
   (identifier: string): string =>
     createHmac('sha256', secret).update(identifier).digest('hex');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A device's advertising id as it is hashed: trimmed, a UUID in lower case (as uploads store them); null when
+ * blank or all zeros (a device whose user limited ad tracking). The bidder (a request's `device.ifa`) and the
+ * conversion intake (a postback's device id) both use it, so the same device gives the same hash.
+ */
+export const normalizedDeviceIdentifier = (raw: string): string | null => {
+  const id = raw.trim();
+  if (id === '' || id.toLowerCase() === NIL_UUID) return null;
+  return UUID.test(id) ? id.toLowerCase() : id;
+};

@@ -59,6 +59,8 @@ export const createCampaign = async (
     name: rest.name,
     type: rest.type,
     objective: rest.objective ?? null,
+    // Left out, the advertiser organization's zone (docs/engine.md "Time zones").
+    time_zone: rest.time_zone ?? organization.time_zone,
     ...dates,
     budget_timespan: rest.budget_timespan ?? null,
     budget: rest.budget ?? null,

@@ -1,3 +1,4 @@
+import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -41,4 +42,25 @@ export const liveCampaignUnderPath = async (
     .where('o.path', 'like', `${organizationPath}%`)
     .executeTakeFirst();
   return row ? String(row.id) : null;
+};
+
+/**
+ * The tracking tool of each live campaign among `ids` of the organization (given by its path) or of one below
+ * it; campaigns not there are absent. Conversion attribution (docs/engine.md "Conversions") reads it.
+ */
+export const trackingToolsOfCampaignsUnderPath = async (
+  db: Kysely<Database>,
+  organizationPath: string,
+  ids: readonly string[],
+): Promise<Map<string, TrackingProvider>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campaigns as c')
+    .innerJoin('organizations as o', 'o.id', 'c.organization_id')
+    .select(['c.id', 'c.tracking_tool'])
+    .where('c.id', 'in', [...ids])
+    .where('c.state', '<>', 'deleted')
+    .where('o.path', 'like', `${organizationPath}%`)
+    .execute();
+  return new Map(rows.map((row) => [String(row.id), row.tracking_tool]));
 };

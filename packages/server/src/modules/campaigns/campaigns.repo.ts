@@ -152,6 +152,7 @@ export type CampaignListRecord = Pick<
   | 'start_date'
   | 'end_date'
   | 'currency'
+  | 'time_zone'
   | 'budget_timespan'
   | 'budget'
   | 'strategies_count'
@@ -179,6 +180,7 @@ const selectCampaignListRow = <O>(
     'c.objective',
     'c.state',
     'c.currency',
+    'c.time_zone',
     'c.budget_timespan',
     asText('c.budget').as('budget'),
     'c.strategies_count',

@@ -28,6 +28,7 @@ export const columnsOf = (fields: CampaignFields, internal: StoredInternal): Cam
   name: fields.name,
   type: fields.type,
   objective: fields.objective ?? null,
+  time_zone: fields.time_zone,
   start_date: fields.start_date ?? null,
   end_date: fields.end_date ?? null,
   budget_timespan: fields.budget_timespan ?? null,

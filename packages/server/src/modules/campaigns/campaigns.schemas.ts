@@ -103,6 +103,9 @@ export const ZCampaignRow = z.object({
   start_date: ZDay.nullable(),
   end_date: ZDay.nullable(),
   currency: z.enum(CURRENCIES),
+  time_zone: z.string().meta({
+    description: 'IANA time zone of the schedule, the flight and the daily budget day (e.g. Europe/Madrid)',
+  }),
   budget_timespan: z.enum(BUDGET_TIMESPANS).nullable(),
   budget: ZMoney.nullable(),
   // Delivery figures from the rollups (modules/delivery/delivery.queries.ts, docs/engine.md "Delivery figures").
@@ -114,7 +117,7 @@ export const ZCampaignRow = z.object({
   conversions: z.number(),
   /** Every rollup hour's spend (the advertiser's cost), in the campaign's currency. */
   spend: ZMoney,
-  /** The current UTC day's spend. */
+  /** Today's spend: the campaign's local day, from the UTC hour holding its midnight. */
   spend_today: ZMoney,
   /** What should have been spent so far today for an even spend of the budget (pacing); null: no expectation. */
   expected_spend_today: ZMoney.nullable(),

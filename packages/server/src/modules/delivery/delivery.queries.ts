@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { expectedSpendToday, type PacingCampaign, utcDayStart } from './pacing';
+import { localDayStart } from '../../engine/local-day';
+import { expectedSpendToday, type PacingCampaign } from './pacing';
 
 /**
  * The delivery query layer (docs/engine.md "One data path", "Delivery figures"): every delivery figure
@@ -10,7 +11,9 @@ import { expectedSpendToday, type PacingCampaign, utcDayStart } from './pacing';
  *
  * - Totals: impressions, clicks, conversions (each of the five events and their sum), media cost and spend
  *   (micros of the campaign's currency), over every rollup hour of the campaign.
- * - Today's spend: the rollup hours of the current UTC day (campaigns have no time zone yet).
+ * - Today's spend: the rollup hours of the campaign's local day, from the UTC hour that holds its local midnight
+ *   (a zone with a 30 or 45-minute offset starts at that whole hour: engine/local-day.ts, docs/engine.md
+ *   "Time zones").
  * - Budget spend: what counts against the budget, the hours from the one of the last budget reset on (a start
  *   date change of a lifetime budget, campaigns.update.ts). The hour of the reset counts whole, so a reset never
  *   lets a campaign spend more than its budget.
@@ -124,9 +127,34 @@ type FiguresRow = {
   last_delivery_hour: Date | string | null;
 };
 
-/** The sums every figures query selects, as text (bigint sums are exact; the driver gives text either way). */
-const figureSums = (now: Date) => {
-  const todayStart = utcDayStart(now).toISOString();
+/**
+ * Where each campaign's local day starts at `now` (engine/local-day.ts, the very function the bidder's daily
+ * budget uses), as SQL on `d.campaign_id`; campaigns not found start at the UTC midnight.
+ */
+const localDayStartsSql = async (
+  db: Kysely<Database>,
+  campaignIds: readonly string[],
+  now: Date,
+): Promise<RawBuilder<Date>> => {
+  const rows = await db
+    .selectFrom('campaigns')
+    .select([sql<string>`id::text`.as('id'), 'time_zone'])
+    .where('id', 'in', [...campaignIds])
+    .execute();
+  const utc = localDayStart(now, 'UTC').start.toISOString();
+  if (rows.length === 0) return sql<Date>`${utc}::timestamptz`;
+  const cases = rows.map(
+    (row) =>
+      sql`WHEN ${row.id}::bigint THEN ${localDayStart(now, row.time_zone).start.toISOString()}::timestamptz`,
+  );
+  return sql<Date>`(CASE d.campaign_id ${sql.join(cases, sql` `)} ELSE ${utc}::timestamptz END)`;
+};
+
+/**
+ * The sums every figures query selects, as text (bigint sums are exact; the driver gives text either way).
+ * `todayStart`: where the campaign's local day starts (localDayStartsSql).
+ */
+const figureSums = (now: Date, todayStart: RawBuilder<Date>) => {
   const since = recentSince(now).toISOString();
   const total = (column: string) => sql<string>`coalesce(sum(${sql.ref(`d.${column}`)}), 0)::text`;
   return [
@@ -139,7 +167,7 @@ const figureSums = (now: Date) => {
     total('conversions_5').as('conversions_5'),
     total('media_cost_micros').as('media_cost_micros'),
     total('spend_micros').as('spend_micros'),
-    sql<string>`coalesce(sum(d.spend_micros) FILTER (WHERE d.hour >= ${todayStart}::timestamptz), 0)::text`.as(
+    sql<string>`coalesce(sum(d.spend_micros) FILTER (WHERE d.hour >= ${todayStart}), 0)::text`.as(
       'spend_today_micros',
     ),
     sql<string>`coalesce(sum(d.bids) FILTER (WHERE d.hour >= ${since}::timestamptz), 0)::text`.as(
@@ -180,7 +208,7 @@ export const campaignDelivery = async (
   now: Date,
 ): Promise<Map<string, CampaignDeliveryFigures>> => {
   if (campaignIds.length === 0) return new Map();
-  const todayStart = utcDayStart(now).toISOString();
+  const todayStart = await localDayStartsSql(db, campaignIds, now);
   const counted = sql`(c.budget_reset_at IS NULL OR d.hour >= date_trunc('hour', c.budget_reset_at))`;
   const rows = await db
     .selectFrom('delivery_hourly as d')
@@ -188,10 +216,10 @@ export const campaignDelivery = async (
     .where('d.campaign_id', 'in', [...campaignIds])
     .groupBy('d.campaign_id')
     .select(sql<string>`d.campaign_id::text`.as('key'))
-    .select(figureSums(now))
+    .select(figureSums(now, todayStart))
     .select([
       sql<string>`coalesce(sum(d.spend_micros) FILTER (WHERE ${counted}), 0)::text`.as('budget_spend_micros'),
-      sql<string>`coalesce(sum(d.spend_micros) FILTER (WHERE ${counted} AND d.hour < ${todayStart}::timestamptz), 0)::text`.as(
+      sql<string>`coalesce(sum(d.spend_micros) FILTER (WHERE ${counted} AND d.hour < ${todayStart}), 0)::text`.as(
         'budget_spend_before_today_micros',
       ),
     ])
@@ -225,12 +253,13 @@ export const strategyDelivery = async (
   campaignId: string,
   now: Date,
 ): Promise<Map<string, DeliveryFigures>> => {
+  const todayStart = await localDayStartsSql(db, [campaignId], now);
   const rows = await db
     .selectFrom('delivery_hourly as d')
     .where('d.campaign_id', '=', campaignId)
     .groupBy('d.strategy_id')
     .select(sql<string>`d.strategy_id::text`.as('key'))
-    .select(figureSums(now))
+    .select(figureSums(now, todayStart))
     .execute();
   return new Map(rows.map((row) => [row.key, figuresOf(row)]));
 };

@@ -11,6 +11,7 @@ const LIFETIME: PacingCampaign = {
   budget: (1000n * UNIT).toString(),
   start_date: '2026-03-01',
   end_date: '2026-03-24',
+  time_zone: 'UTC',
 };
 const DAILY: PacingCampaign = { ...LIFETIME, budget_timespan: 'daily', budget: 100n * UNIT };
 
@@ -45,6 +46,26 @@ describe('expected spend today (pacing)', () => {
     // Starting today or without dates, it runs.
     expect(expectedSpendToday({ ...DAILY, start_date: '2026-03-15' }, 0n, NOON)).toBe(50n * UNIT);
     expect(expectedSpendToday({ ...DAILY, start_date: null, end_date: null }, 0n, NOON)).toBe(50n * UNIT);
+  });
+
+  it("today is the campaign's local day, from the UTC hour holding its midnight", () => {
+    const tokyo = { ...DAILY, time_zone: 'Asia/Tokyo' };
+    // 12:00 UTC is 21:00 in Tokyo: 21 of 24 hours elapsed.
+    expect(expectedSpendToday(tokyo, 0n, NOON)).toBe(87_500_000n);
+    // 15:00 UTC is Tokyo's midnight: a new day starts.
+    expect(expectedSpendToday(tokyo, 0n, new Date('2026-03-15T15:00:00.000Z'))).toBe(0n);
+    // Ended on the 15th in Tokyo, it no longer runs on the 16th there while it is still the 15th in UTC.
+    const ended = { ...tokyo, end_date: '2026-03-15' };
+    expect(expectedSpendToday(ended, 0n, new Date('2026-03-15T16:00:00.000Z'))).toBeNull();
+    expect(
+      expectedSpendToday({ ...ended, time_zone: 'UTC' }, 0n, new Date('2026-03-15T16:00:00.000Z')),
+    ).not.toBeNull();
+    // Asia/Kolkata (UTC+05:30): its day is counted from 18:00 UTC, the hour holding its 18:30 midnight.
+    const kolkata = { ...DAILY, time_zone: 'Asia/Kolkata' };
+    expect(expectedSpendToday(kolkata, 0n, new Date('2026-03-14T18:30:00.000Z'))).toBe(2_083_333n);
+    // Its last half hour (18:00–18:30 UTC) counts a whole day elapsed.
+    expect(expectedSpendToday(kolkata, 0n, new Date('2026-03-14T18:10:00.000Z'))).toBe(100n * UNIT);
+    expect(expectedSpendToday(kolkata, 0n, new Date('2026-03-15T06:00:00.000Z'))).toBe(50n * UNIT);
   });
 
   it('days and recent hours are UTC', () => {

@@ -132,6 +132,7 @@ const ticketOf = (world: World, overrides: Partial<AuctionTicket> = {}): Auction
   venueType: '',
   publisher: 'pub-1',
   bundle: 'com.example.app',
+  device: '',
   ...overrides,
 });
 

@@ -51,6 +51,7 @@ const selectOrganizationRow = (query: ReturnType<typeof organizationsInScope>) =
     'o.role',
     'o.country',
     'o.currency',
+    'o.time_zone',
     'o.invoicing_currency',
     'o.payment_terms',
     'o.title',

@@ -41,6 +41,7 @@ export const ZOrganization = z.object({
   parent: z.number().nullable(),
   country: z.string().nullable(),
   currency: z.enum(CURRENCIES).meta({ description: 'Reporting currency' }),
+  time_zone: z.string().meta({ description: 'IANA time zone: the default zone of its campaigns' }),
   invoicing_currency: z.enum(CURRENCIES),
   payment_terms: z.enum(PAYMENT_TERMS),
   payment_method: z.enum(PAYMENT_METHODS).nullable(),

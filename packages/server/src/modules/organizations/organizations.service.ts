@@ -153,6 +153,7 @@ export const toOrganizationView = (
   parent: idOrNull(row.parent_id),
   country: row.country,
   currency: row.currency,
+  time_zone: row.time_zone,
   invoicing_currency: row.invoicing_currency,
   payment_terms: row.payment_terms,
   payment_method: row.payment_method,
@@ -260,6 +261,7 @@ const columnsOf = (fields: TWritableFields): OrganizationUpdate => {
   set('parent_id', fields.parent === undefined ? undefined : idText(fields.parent));
   set('country', fields.country);
   set('currency', fields.currency);
+  set('time_zone', fields.time_zone);
   set('invoicing_currency', fields.invoicing_currency);
   set('payment_terms', fields.payment_terms);
   set('payment_method', fields.payment_method);
@@ -641,6 +643,7 @@ export const duplicateOrganization = async (
     parent_id: source.parent_id,
     country: source.country,
     currency: source.currency,
+    time_zone: source.time_zone,
     invoicing_currency: source.invoicing_currency,
     payment_terms: source.payment_terms,
     payment_method: source.payment_method,
@@ -723,6 +726,7 @@ const EXPORT_COLUMNS = [
   'parent',
   'country',
   'currency',
+  'time_zone',
   'invoicing_currency',
   'payment_terms',
   'payment_method',

@@ -5,17 +5,17 @@ export type NewTrackingEvent = Insertable<TrackingEventTable>;
 
 /**
  * Records an event unless one with the same organization, event and click id is already there (the partial
- * unique index): answers whether a row was added.
+ * unique index): answers the new row's id, or null when it was a repeat.
  */
 export const insertTrackingEvent = async (
   db: Kysely<Database>,
   values: NewTrackingEvent,
-): Promise<boolean> => {
+): Promise<string | null> => {
   const row = await db
     .insertInto('tracking_events')
     .values(values)
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
-  return row !== undefined;
+  return row === undefined ? null : String(row.id);
 };

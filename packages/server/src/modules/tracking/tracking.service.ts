@@ -10,10 +10,12 @@ import {
 import { INVALID_FORMAT_MESSAGE, REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import type { TPostbackQuery } from '@beacon/domain/validation/postback';
 import type { Deps, Principal } from '../../app-types';
+import { attributedTouch, LONGEST_ATTRIBUTION_MS } from '../../engine/attribution';
 import { AppError } from '../../lib/app-error';
+import { identifierHasher, normalizedDeviceIdentifier } from '../../lib/identifier-hash';
 import { installationSecret, sign } from '../../lib/installation-secrets';
 import { scopeOf } from '../../lib/tenant-scope';
-import { liveCampaignUnderPath } from '../campaigns/campaigns.lookups';
+import { liveCampaignUnderPath, trackingToolsOfCampaignsUnderPath } from '../campaigns/campaigns.lookups';
 import { getOrganization } from '../organizations/organizations.service';
 import { insertTrackingEvent } from './tracking.repo';
 import { organizationOfTrackingKey, trackingKeyOf } from './tracking-keys';
@@ -113,7 +115,8 @@ export const cappedRaw = (fields: Readonly<Record<string, unknown>>): Record<str
  * Records a call of a pixel (the public tracking endpoint). The key must be one Beacon made for an active
  * organization and the event one of 1 to 5, otherwise 404, so that nobody can record events for an
  * organization whose key they were not given. With a click id the event is recorded once per organization,
- * event and click id, so a postback the tool retries counts once.
+ * event and click id, so a postback the tool retries counts once. A new event with a device id is attributed
+ * to that device's last click or impression (`attributeConversion`).
  */
 export const recordTrackingHit = async (deps: Deps, hit: TrackingHit): Promise<TrackingResult> => {
   const secret = await installationSecret(deps.db, 'tracking');
@@ -135,16 +138,76 @@ export const recordTrackingHit = async (deps: Deps, hit: TrackingHit): Promise<T
     campaignText !== null && /^[1-9]\d{0,17}$/.test(campaignText)
       ? await liveCampaignUnderPath(deps.db, organization.path, campaignText)
       : null;
-  const recorded = await insertTrackingEvent(deps.db, {
+  const deviceId = deviceIdOf(hit.fields);
+  const receivedAt = deps.clock.now();
+  const trackingEventId = await insertTrackingEvent(deps.db, {
     organization_id: organization.id,
     event_id: event,
     tracking_tool: tool,
     click_id: textOf(hit.fields[POSTBACK_PARAMS.clickId]),
-    device_id: deviceIdOf(hit.fields),
+    device_id: deviceId,
     campaign_id: campaignId,
     ip_hash: hit.ip ? sign(secret, `ip:${hit.ip}`) : null,
     raw: JSON.stringify(cappedRaw(hit.fields)),
-    received_at: deps.clock.now(),
+    received_at: receivedAt,
   });
-  return { tool, event, recorded };
+  // A repeat (same click id) was attributed when it first came: it counts once.
+  if (trackingEventId !== null && deviceId !== null) {
+    await attributeConversion(deps, {
+      trackingEventId,
+      organizationPath: organization.path,
+      campaignId,
+      tool,
+      event,
+      deviceId,
+      at: receivedAt,
+    });
+  }
+  return { tool, event, recorded: trackingEventId !== null };
+};
+
+type StoredConversion = {
+  readonly trackingEventId: string;
+  readonly organizationPath: string;
+  /** The campaign the postback named (one of the organization's), or null. */
+  readonly campaignId: string | null;
+  readonly tool: PostbackTrackingTool;
+  readonly event: ConversionEventId;
+  readonly deviceId: string;
+  readonly at: Date;
+};
+
+/**
+ * Attributes a stored conversion (docs/engine.md "Conversions"): the device's last click, else impression,
+ * within the §9 windows, among the campaigns of the organization (the one the postback named, when it named
+ * one) whose tracking tool is the postback's; counted by the delivery counters into that touch's rollup row.
+ * Without such a touch nothing is counted (the event stays stored).
+ */
+const attributeConversion = async (deps: Deps, conversion: StoredConversion): Promise<void> => {
+  const normalized = normalizedDeviceIdentifier(conversion.deviceId);
+  if (normalized === null) return;
+  const hash = identifierHasher(await installationSecret(deps.db, 'audienceIdentifiers'));
+  const since = new Date(conversion.at.getTime() - LONGEST_ATTRIBUTION_MS);
+  const touches = (await deps.delivery.touchesOf(hash(normalized), since)).filter(
+    (touch) => conversion.campaignId === null || touch.campaignId === conversion.campaignId,
+  );
+  if (touches.length === 0) return;
+  const tools = await trackingToolsOfCampaignsUnderPath(deps.db, conversion.organizationPath, [
+    ...new Set(touches.map((touch) => touch.campaignId)),
+  ]);
+  const touch = attributedTouch(
+    touches,
+    (id) => {
+      const tool = tools.get(id);
+      return tool === conversion.tool ? tool : undefined;
+    },
+    conversion.at,
+  );
+  if (touch === undefined) return;
+  deps.delivery.recordConversion({
+    trackingEventId: conversion.trackingEventId,
+    event: conversion.event,
+    touch,
+    at: conversion.at,
+  });
 };

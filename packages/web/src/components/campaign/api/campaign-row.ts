@@ -28,6 +28,8 @@ export type CampaignRow = {
   readonly start_date: string | null;
   readonly end_date: string | null;
   readonly currency: Currency;
+  /** IANA zone of the schedule, the flight and the daily budget day. */
+  readonly time_zone: string;
   readonly budget_timespan: BudgetTimespan | null;
   readonly budget: string | null;
   // Delivery figures, from the rollups the event intake writes (the server's delivery query layer).

@@ -31,6 +31,8 @@ export type Organization = {
   readonly country: string | null;
   /** The reporting currency. */
   readonly currency: Currency;
+  /** IANA zone: the default of its campaigns' zone. */
+  readonly time_zone: string;
   readonly invoicing_currency: Currency;
   readonly payment_terms: PaymentTerm;
   readonly payment_method: PaymentMethod | null;

@@ -44,6 +44,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { accessiblePrimary } from '../../../app/theme';
+import { TimeZoneField } from '../../../components/TimeZoneField';
 import type { StaffUser } from '../api/operator-staff';
 import type { Organization } from '../api/organization';
 import {
@@ -229,6 +230,13 @@ export const OrganizationFormSections = ({
             ))
           }
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
+        />
+        <TimeZoneField
+          required
+          value={values.time_zone}
+          onChange={(time_zone) => onChange({ time_zone })}
+          error={errors.time_zone}
+          helperText="The default time zone of its campaigns"
         />
       </Section>
 

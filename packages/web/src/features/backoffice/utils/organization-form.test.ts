@@ -57,6 +57,7 @@ const ORGANIZATION: Organization = {
   parent: null,
   country: 'DE',
   currency: 'eur',
+  time_zone: 'Europe/Berlin',
   invoicing_currency: 'eur',
   payment_terms: 'net30',
   payment_method: null,

@@ -32,6 +32,7 @@ import {
   ZOrganizationCreate,
   ZOrganizationUpdate,
 } from '@beacon/domain/validation/organization-form';
+import { DEFAULT_TIME_ZONE } from '@beacon/domain/validation/time-zone';
 import type { ErrorDetail } from '../../../api/api-error';
 import type { Organization } from '../api/organization';
 
@@ -58,6 +59,8 @@ export type OrganizationFormValues = {
   readonly city: string;
   readonly zip: string;
   readonly currency: Currency | '';
+  /** IANA zone: the default of its campaigns' zone. */
+  readonly time_zone: string;
   readonly invoicing_currency: Currency | '';
   // Limits & payment
   readonly payment_method: PaymentMethod | '';
@@ -121,6 +124,7 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   city: '',
   zip: '',
   currency: DEFAULT_CURRENCY,
+  time_zone: DEFAULT_TIME_ZONE,
   invoicing_currency: DEFAULT_CURRENCY,
   payment_method: '',
   payment_terms: '',
@@ -153,6 +157,7 @@ export const organizationFormOf = (organization: Organization): OrganizationForm
   city: organization.city ?? '',
   zip: organization.zip ?? '',
   currency: organization.currency,
+  time_zone: organization.time_zone,
   invoicing_currency: organization.invoicing_currency,
   payment_method: organization.payment_method ?? '',
   payment_terms: organization.payment_terms,
@@ -202,6 +207,7 @@ const commonBody = (values: OrganizationFormValues) => ({
   zip: values.zip,
   // Left blank, a required choice reaches the schema as '' and answers "This field is required".
   currency: values.currency,
+  time_zone: values.time_zone,
   invoicing_currency: values.invoicing_currency,
   payment_method: orNull(values.payment_method),
   payment_terms: values.payment_terms,

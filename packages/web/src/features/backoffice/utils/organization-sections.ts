@@ -23,7 +23,7 @@ export type SectionDefinition = {
 };
 
 export const SECTIONS: readonly SectionDefinition[] = [
-  { id: 'company', title: 'Company', fields: ['name', 'country', 'tax_id'] },
+  { id: 'company', title: 'Company', fields: ['name', 'country', 'tax_id', 'time_zone'] },
   {
     id: 'invoicing',
     title: 'Invoicing',

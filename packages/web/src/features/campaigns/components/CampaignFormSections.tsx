@@ -38,6 +38,7 @@ import {
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
+import { TimeZoneField } from '../../../components/TimeZoneField';
 import { lazy } from '../../../lib/lazy';
 import type { CampaignFormValues, InternalValues } from '../utils/campaign-form';
 import { allowedOptions, isFieldAsked, isFieldRequired } from '../utils/type-fields';
@@ -48,6 +49,12 @@ export { bidHint };
 
 import { CheckboxGroup, DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from './fields';
 import type { SectionProps } from './section-props';
+
+/** The zone the campaign's dates and schedule are read in: its own, else the advertiser's (docs/engine.md). */
+export const campaignTimeZoneOf = (
+  values: { readonly time_zone: string },
+  defaultTimeZone?: string,
+): string => values.time_zone || defaultTimeZone || 'UTC';
 
 // The targeting editors (place search, categories, the schedule grid) load when a targeting section shows.
 const TargetingFields = lazy(() =>
@@ -115,6 +122,7 @@ export const FlightBudgetFields = ({
   errors,
   onChange,
   currency,
+  defaultTimeZone,
   disabled,
   startDateAction,
   areDatesFixed = false,
@@ -153,6 +161,14 @@ export const FlightBudgetFields = ({
           helperText={areDatesFixed ? 'Follows the source campaign' : 'Leave empty to run until stopped'}
         />
       )}
+      <TimeZoneField
+        required
+        value={campaignTimeZoneOf(values, defaultTimeZone)}
+        onChange={(time_zone) => onChange({ time_zone })}
+        error={errors.time_zone}
+        helperText="The dates, the schedule and the daily budgets follow this zone"
+        disabled={disabled}
+      />
       {isFieldAsked(values.type, 'budget_timespan') && (
         <EnumSelect
           label="Budget timespan"

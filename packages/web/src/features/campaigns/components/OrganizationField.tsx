@@ -10,7 +10,13 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiList } from '../../../api/client';
 
-export type AdvertiserOption = { readonly id: number; readonly name: string; readonly currency: Currency };
+export type AdvertiserOption = {
+  readonly id: number;
+  readonly name: string;
+  readonly currency: Currency;
+  /** The default zone of its campaigns. */
+  readonly time_zone: string;
+};
 
 /** The most organizations the operator's staff choose among (the largest list page). */
 const STAFF_OPTIONS_LIMIT = 200;
@@ -25,7 +31,12 @@ export const useAdvertiserOptions = (organizationId: number | undefined, isOpera
     enabled: organizationId !== undefined,
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<AdvertiserOption[]> => {
-      const pick = ({ id, name, currency }: AdvertiserOption): AdvertiserOption => ({ id, name, currency });
+      const pick = ({ id, name, currency, time_zone }: AdvertiserOption): AdvertiserOption => ({
+        id,
+        name,
+        currency,
+        time_zone,
+      });
       if (isOperatorStaff) {
         const { rows } = await apiList<AdvertiserOption>('/organizations', {
           params: { limit: STAFF_OPTIONS_LIMIT, sort: 'name' },

@@ -3,6 +3,7 @@ import { campaignTypeRequirements } from '@beacon/domain/campaigns/campaign-type
 import { targetingAlerts } from '@beacon/domain/campaigns/targeting-alerts';
 import { areAudiencesRequired } from '@beacon/domain/validation/resource-targeting';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { isFieldAsked } from '../utils/type-fields';
 import { BundleIdsField } from './BundleIdsField';
 import { CategoriesField } from './CategoriesField';
@@ -11,7 +12,14 @@ import { ResourceTargetingFields } from './ResourceTargetingFields';
 import { ScheduleEditor } from './ScheduleEditor';
 import type { SectionProps } from './section-props';
 
-export const TargetingFields = ({ values, errors, onChange, disabled, targetedResources }: SectionProps) => {
+export const TargetingFields = ({
+  values,
+  errors,
+  onChange,
+  disabled,
+  targetedResources,
+  defaultTimeZone,
+}: SectionProps) => {
   const targeting = values.targeting;
   const set = (changes: Partial<typeof targeting>) => onChange({ targeting: { ...targeting, ...changes } });
   const asks = (key: string) => isFieldAsked(values.type, `targeting.${key}`);
@@ -91,12 +99,17 @@ export const TargetingFields = ({ values, errors, onChange, disabled, targetedRe
         disabled={disabled}
       />
       {isFieldAsked(values.type, 'schedule') && (
-        <ScheduleEditor
-          value={values.schedule}
-          onChange={(schedule) => onChange({ schedule })}
-          error={errors.schedule}
-          disabled={disabled}
-        />
+        <Box>
+          <ScheduleEditor
+            value={values.schedule}
+            onChange={(schedule) => onChange({ schedule })}
+            error={errors.schedule}
+            disabled={disabled}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Days and hours in {values.time_zone || defaultTimeZone || 'UTC'}
+          </Typography>
+        </Box>
       )}
     </Box>
   );

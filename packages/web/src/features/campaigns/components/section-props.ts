@@ -8,6 +8,8 @@ export type SectionProps = {
   readonly errors: FormErrors;
   readonly onChange: (changes: Partial<CampaignFormValues>) => void;
   readonly currency: Currency;
+  /** The zone a campaign without its own takes: the advertiser organization's (while creating). */
+  readonly defaultTimeZone?: string;
   readonly disabled?: boolean;
   /** The resources the saved campaign targets, named (none while creating). */
   readonly targetedResources?: readonly TargetedResource[];

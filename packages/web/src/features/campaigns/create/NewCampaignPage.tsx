@@ -136,6 +136,7 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   const options = advertisers.data ?? [];
   const advertiser = options.find((option) => option.id === values.organization);
   const currency = advertiser?.currency ?? DEFAULT_CURRENCY;
+  const defaultTimeZone = advertiser?.time_zone;
   const schema = campaignCreateSchema(currency);
   // The operator's staff must say whom a campaign is for: without a choice it would be the operator's own.
   const advertiserErrors = (next: CampaignFormValues): FormErrors =>
@@ -224,7 +225,7 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
   };
 
   const stepErrors = errorsOfStep(errors, step);
-  const sectionProps = { values, errors, onChange: change, currency };
+  const sectionProps = { values, errors, onChange: change, currency, defaultTimeZone };
   const index = CREATION_STEPS.indexOf(step);
 
   return (
@@ -305,6 +306,7 @@ const CreationFlow = ({ type }: { type: CampaignType }) => {
             <ReviewStep
               values={values}
               currency={currency}
+              defaultTimeZone={defaultTimeZone}
               advertiserName={advertiser?.name ?? (isOperatorStaff ? undefined : identity?.organization.name)}
               problems={unplacedErrors(errors)}
             />

@@ -69,6 +69,7 @@ const RESOURCE_ROWS = [
 export const ReviewStep = ({
   values,
   currency,
+  defaultTimeZone,
   advertiserName,
   problems,
   targetedResources,
@@ -76,6 +77,8 @@ export const ReviewStep = ({
 }: {
   values: CampaignFormValues;
   currency: Currency;
+  /** The advertiser's zone, which the campaign takes without its own. */
+  defaultTimeZone?: string;
   advertiserName: string | undefined;
   problems: readonly string[];
   /** The saved campaign's targeted resources, named; a new campaign names them from its pickers. */
@@ -133,6 +136,7 @@ export const ReviewStep = ({
             {values.start_date || NOT_SET} to {values.end_date || 'until stopped'}
           </Row>
         )}
+        <Row label="Time zone">{values.time_zone || defaultTimeZone || 'UTC'}</Row>
         {asks('budget') && (
           <Row label="Budget">
             {money(values.budget)}
@@ -211,7 +215,8 @@ export const ReviewStep = ({
           </Row>
         ))}
         <Row label="Schedule">
-          {SCHEDULE_PRESET_LABELS[values.schedule.preset]} · {describeRanges(values.schedule.ranges)}
+          {SCHEDULE_PRESET_LABELS[values.schedule.preset]} · {describeRanges(values.schedule.ranges)} in{' '}
+          {values.time_zone || defaultTimeZone || 'UTC'}
         </Row>
       </Box>
     </Box>

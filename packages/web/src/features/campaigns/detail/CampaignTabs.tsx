@@ -39,6 +39,7 @@ const ModifyStartDateDialog = lazy(() =>
 const PROPERTIES_FIELDS: readonly CampaignField[] = [
   'name',
   'objective',
+  'time_zone',
   'start_date',
   'end_date',
   'budget_timespan',

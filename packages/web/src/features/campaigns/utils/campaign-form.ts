@@ -38,6 +38,8 @@ export type CampaignFormValues = {
   readonly name: string;
   readonly type: CampaignType;
   readonly objective: ObjectiveKind | '';
+  /** '' while creating: the advertiser organization's zone. */
+  readonly time_zone: string;
   readonly start_date: string;
   readonly end_date: string;
   readonly budget_timespan: BudgetTimespan | '';
@@ -92,6 +94,7 @@ const blankCampaignForm = (type: CampaignType, organization: number | null): Cam
   name: '',
   type,
   objective: '',
+  time_zone: '',
   start_date: '',
   end_date: '',
   budget_timespan: '',
@@ -169,6 +172,7 @@ export const campaignFormOf = (campaign: Campaign): CampaignFormValues => ({
   name: campaign.name,
   type: campaign.type,
   objective: campaign.objective ?? '',
+  time_zone: campaign.time_zone,
   start_date: text(campaign.start_date),
   end_date: text(campaign.end_date),
   budget_timespan: campaign.budget_timespan ?? '',
@@ -212,6 +216,7 @@ const fieldValues = (values: CampaignFormValues): Record<CampaignField, unknown>
   name: values.name,
   type: values.type,
   objective: choice(values.objective),
+  time_zone: optionalText(values.time_zone),
   start_date: optionalText(values.start_date),
   end_date: optionalText(values.end_date),
   budget_timespan: choice(values.budget_timespan),
@@ -246,6 +251,7 @@ const fieldValues = (values: CampaignFormValues): Record<CampaignField, unknown>
 /** Fields whose null means "not set" and may be left out of a creation body. */
 const OMITTED_WHEN_NULL: ReadonlySet<string> = new Set<CampaignField>([
   'objective',
+  'time_zone',
   'start_date',
   'end_date',
   'budget_timespan',

@@ -21,6 +21,7 @@ const STEP_OF_FIELD: Readonly<Record<string, CreationStep>> = {
   type: 'basics',
   objective: 'basics',
   source_campaign: 'basics',
+  time_zone: 'flight',
   start_date: 'flight',
   end_date: 'flight',
   budget_timespan: 'flight',

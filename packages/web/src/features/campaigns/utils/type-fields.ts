@@ -17,6 +17,7 @@ export type CampaignField =
   | 'name'
   | 'type'
   | 'objective'
+  | 'time_zone'
   | 'start_date'
   | 'end_date'
   | 'budget_timespan'
