@@ -129,6 +129,54 @@ describe('decideBids', () => {
     expect(decision.ok && decision.response.seatbid?.[0]?.bid[0]?.cid).toBe('c1');
   });
 
+  it('evaluates a one-impression request from the highest offer down and stops at the first that passes', () => {
+    const asked: string[] = [];
+    const sink = fakeSink();
+    const counting: DeliverySink = {
+      ...sink,
+      mayBid: (s, now) => {
+        asked.push(s.strategyId);
+        return sink.mayBid(s, now);
+      },
+    };
+    sink.mayNot.add('40');
+    const strategies = Array.from({ length: 40 }, (_, index) =>
+      strategy(String(index + 1), String((index + 1) * 100_000 + 1_000_000)),
+    );
+    const decision = decideBids(input(fixture('simple-banner'), strategies, { sink: counting }));
+    expect(decision.ok && decision.response.seatbid?.[0]?.bid[0]?.cid).toBe('c39');
+    // The best (40) is stopped by the counters, the next one wins: no other candidate was looked at.
+    expect(asked).toEqual(['40', '39']);
+  });
+
+  it('picks the same winner as evaluating every candidate, on random candidates', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let round = 0; round < 200; round += 1) {
+      const sink = fakeSink();
+      const strategies = Array.from({ length: 1 + Math.floor(random() * 30) }, (_, index) => {
+        const id = String(index + 1);
+        if (random() < 0.2) sink.mayNot.add(id);
+        // Distinct bids from $0.05 (under the fixture's floor) to about $5.
+        const bid = String(50_000 + Math.floor(random() * 5_000) * 1_000 + index);
+        return strategy(id, bid, random() < 0.3 ? { deviceTypes: new Set(['phone']) } : {});
+      });
+      const decision = decideBids(input(fixture('simple-banner'), strategies, { sink }));
+      const floor = 400_000n; // simple-banner's bidfloor is 0.4 USD
+      const passing = strategies.filter(
+        (s) => !sink.mayNot.has(s.strategyId) && s.deviceTypes.size === 0 && s.bidMicros >= floor,
+      );
+      const best = passing.reduce<CompiledStrategy | undefined>(
+        (top, s) => (top === undefined || s.bidMicros > top.bidMicros ? s : top),
+        undefined,
+      );
+      expect(decision.ok ? decision.response.seatbid?.[0]?.bid[0]?.cid : undefined).toBe(best?.campaignId);
+    }
+  });
+
   it('answers the most informative no-bid reason', () => {
     const phonesOnly = strategy('1', '2000000', { deviceTypes: new Set(['phone']) });
     const stopped = strategy('2', '2000000');

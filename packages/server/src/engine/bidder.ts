@@ -25,7 +25,14 @@ import {
   type TBidResponse,
   type TImp,
 } from './openrtb';
-import { convertMicros, type ExchangeRates, microsToOpenRtbPrice, type PricedBid, priceBid } from './price';
+import {
+  convertMicros,
+  type ExchangeRates,
+  microsToOpenRtbPrice,
+  offerOf,
+  type PricedBid,
+  priceBid,
+} from './price';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import {
   deviceTypesOf,
@@ -268,6 +275,37 @@ const markupOf = (
 };
 
 /**
+ * The candidates of a one-impression request ordered by what they offer (price.ts `offerOf`: the price before
+ * any floor, which the deal does not change), highest first, refused offers last; undefined when the offers
+ * are in more than one currency (the response's currency then depends on the winner: every candidate is
+ * evaluated). The winner is the same as over every candidate: the highest price that passes, ties by hash.
+ */
+const byOffer = (
+  candidates: readonly CompiledStrategy[],
+  imp: TImp,
+  request: TBidRequest,
+  sink: DeliverySink,
+  rates: ExchangeRates,
+): { strategy: CompiledStrategy; offerMicros: bigint | undefined }[] | undefined => {
+  if (candidates.length < 2) return undefined;
+  let currency: string | undefined;
+  const offers: { strategy: CompiledStrategy; offerMicros: bigint | undefined }[] = [];
+  for (const strategy of candidates) {
+    const offer = offerOf({ strategy, stats: sink.strategyStats(strategy.strategyId), imp, request, rates });
+    if (offer.ok) {
+      if (currency === undefined) currency = offer.currency;
+      else if (currency !== offer.currency) return undefined;
+    }
+    offers.push({ strategy, offerMicros: offer.ok ? offer.priceMicros : undefined });
+  }
+  return offers.sort((a, b) => {
+    if (a.offerMicros === undefined) return b.offerMicros === undefined ? 0 : 1;
+    if (b.offerMicros === undefined) return -1;
+    return a.offerMicros > b.offerMicros ? -1 : a.offerMicros < b.offerMicros ? 1 : 0;
+  });
+};
+
+/**
  * The bids for one request: for each impression, the candidates of the index that pass every rule, may still
  * spend and are priced above the floor; the highest price wins (ties broken by a hash of the request, the
  * impression and the strategy), one bid per impression, all in one currency (the first winner's). Nothing is
@@ -285,41 +323,62 @@ export const decideBids = (input: BidInput): BidDecision => {
   };
   const failures: NoBidReason[] = [];
   const winners: { imp: TImp; priced: Priced[] }[] = [];
+  /** One candidate through the rules, the budget, the creative and the price; its failure is noted. */
+  const consider = (strategy: CompiledStrategy, imp: TImp, isNativeReadable: boolean): Priced | undefined => {
+    const evaluation = evaluate(strategy, imp, request, ctx);
+    if (!evaluation.ok) {
+      failures.push(evaluation.nbr);
+      return undefined;
+    }
+    if (!sink.mayBid(strategy, now)) {
+      failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
+      return undefined;
+    }
+    const creative = pickCreative(
+      evaluation.creatives,
+      `${request.id}:${imp.id}:${strategy.strategyId}`,
+      isNativeReadable,
+    );
+    if (creative === undefined) {
+      failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
+      return undefined;
+    }
+    const price = priceBid({
+      strategy,
+      stats: sink.strategyStats(strategy.strategyId),
+      imp,
+      request,
+      deal: evaluation.deal,
+      rates,
+    });
+    if (!price.ok) {
+      failures.push(price.nbr);
+      return undefined;
+    }
+    return { strategy, creative, deal: evaluation.deal, price };
+  };
+
   for (const imp of request.imp) {
-    const priced: Priced[] = [];
     const isNativeReadable = imp.native !== undefined && parseNativeRequest(imp.native) !== undefined;
-    for (const strategy of input.candidates(request, imp)) {
-      const evaluation = evaluate(strategy, imp, request, ctx);
-      if (!evaluation.ok) {
-        failures.push(evaluation.nbr);
-        continue;
+    const candidates = input.candidates(request, imp);
+    const ordered = request.imp.length === 1 ? byOffer(candidates, imp, request, sink, rates) : undefined;
+    const priced: Priced[] = [];
+    if (ordered === undefined) {
+      for (const strategy of candidates) {
+        const entry = consider(strategy, imp, isNativeReadable);
+        if (entry !== undefined) priced.push(entry);
       }
-      if (!sink.mayBid(strategy, now)) {
-        failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
-        continue;
+    } else {
+      // Highest offer first: once one passes, only offers as high can still win (ties go by hash), so the
+      // rest are never evaluated. Without a winner every candidate is evaluated, as the no-bid reason needs.
+      let winning: bigint | undefined;
+      for (const { strategy, offerMicros } of ordered) {
+        if (winning !== undefined && (offerMicros === undefined || offerMicros < winning)) break;
+        const entry = consider(strategy, imp, isNativeReadable);
+        if (entry === undefined) continue;
+        priced.push(entry);
+        winning ??= entry.price.priceMicros;
       }
-      const creative = pickCreative(
-        evaluation.creatives,
-        `${request.id}:${imp.id}:${strategy.strategyId}`,
-        isNativeReadable,
-      );
-      if (creative === undefined) {
-        failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
-        continue;
-      }
-      const price = priceBid({
-        strategy,
-        stats: sink.strategyStats(strategy.strategyId),
-        imp,
-        request,
-        deal: evaluation.deal,
-        rates,
-      });
-      if (!price.ok) {
-        failures.push(price.nbr);
-        continue;
-      }
-      priced.push({ strategy, creative, deal: evaluation.deal, price });
     }
     if (priced.length > 0) winners.push({ imp, priced });
   }

@@ -206,14 +206,25 @@ const responseCurrency = (
 
 type Floor = { amount: number | undefined; currency: string | undefined };
 
+/** What a strategy offers for an impression before any floor: the price of `priceBid` when it is not refused. */
+export type Offer =
+  | {
+      readonly ok: true;
+      readonly currency: string;
+      readonly priceMicros: bigint;
+      readonly cpmMicros: bigint;
+      /** The whole item's price in the strategy's currency (CPM × multiplier). */
+      readonly itemMicros: bigint;
+    }
+  | PriceRefusal;
+
 /**
- * Prices one bid: the strategy's CPM (CPC through the predicted CTR), capped by the §9 maximum of its
- * currency and refused below the minimum (never raised: that would pay more than the strategy is worth),
- * times the DOOH multiplier, converted to the exchange's currency, and refused below the floor (the
- * impression's, or the deal's and the deal's stored floor, whichever is highest).
+ * The first half of `priceBid`: the CPM within the §9 bounds, times the DOOH multiplier, in the response
+ * currency. It does not depend on the deal (only the floor does), so the bidder can order candidates by it
+ * before evaluating them.
  */
-export const priceBid = (input: PriceInput): PriceResult => {
-  const { strategy, imp, deal, rates } = input;
+export const offerOf = (input: Omit<PriceInput, 'deal'>): Offer => {
+  const { strategy, imp, rates } = input;
   const bounds = boundsOf(strategy.currency);
   let cpm = bidEquivalentCpm(strategy, input.stats);
   if (cpm > bounds.max) cpm = bounds.max;
@@ -227,6 +238,20 @@ export const priceBid = (input: PriceInput): PriceResult => {
     return refuse('no_exchange_rate', `${strategy.currency} to ${input.request.cur}`);
   const priceMicros = convertMicros(price, strategy.currency, currency, rates, 'down');
   if (priceMicros === undefined) return refuse('no_exchange_rate', `${strategy.currency} to ${currency}`);
+  return { ok: true, currency, priceMicros, cpmMicros: cpm, itemMicros: price };
+};
+
+/**
+ * Prices one bid: the strategy's CPM (CPC through the predicted CTR), capped by the §9 maximum of its
+ * currency and refused below the minimum (never raised: that would pay more than the strategy is worth),
+ * times the DOOH multiplier, converted to the exchange's currency, and refused below the floor (the
+ * impression's, or the deal's and the deal's stored floor, whichever is highest).
+ */
+export const priceBid = (input: PriceInput): PriceResult => {
+  const { imp, deal, rates } = input;
+  const offer = offerOf(input);
+  if (!offer.ok) return offer;
+  const { currency, priceMicros, cpmMicros: cpm, itemMicros: price } = offer;
 
   // With a deal its floor replaces the impression's (OpenRTB 2.6 "Deal"); both default to USD.
   const floor: Floor =
