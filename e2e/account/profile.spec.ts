@@ -4,6 +4,7 @@ import {
   accountButton,
   checkAccessibility,
   expectPath,
+  logIn,
   openUserMenu,
   signUpThroughForm,
   storedSession,
@@ -132,4 +133,60 @@ test('the account tabs follow §6: users only for those who manage them', async 
   // No billing section until it exists.
   await page.goto('/account/billing');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('an owner sets the time zone its new campaigns start in', async ({ page }) => {
+  // A sign-up, the new-campaign flow and four accessibility scans.
+  test.setTimeout(120_000);
+  const user = await signUpThroughForm(page, 'zone');
+  // The new-campaign flow reads the organization's zone once: it must read it again after the change.
+  await page.goto('/campaign/new/generic');
+  await expect(page.getByRole('textbox', { name: /^Campaign name/ })).toBeVisible();
+  await (await openUserMenu(page, user.name)).getByRole('menuitem', { name: 'My account' }).click();
+  await expectPath(page, '/account/profile');
+
+  const section = page.getByRole('region', { name: 'Organization settings' });
+  await expect(section).toContainText(`Shared by everyone in ${user.company}.`);
+  const form = section.getByRole('form', { name: 'Organization settings' });
+  const zone = form.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('UTC');
+  await expect(zone).toHaveAccessibleDescription(
+    'New campaigns start in this time zone. Existing campaigns keep their own.',
+  );
+  await expect(form.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
+  await checkAccessibility(page);
+
+  await zone.fill('Lisbon');
+  await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
+  await expect(zone).toHaveValue('Europe/Lisbon');
+  await form.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(zone).toHaveValue('UTC');
+  await zone.fill('Lisbon');
+  await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
+  await form.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(page.getByText('The time zone has been saved')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/account-organization-settings-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/account-organization-settings-600.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Back in the new-campaign flow without a reload, the organization's new zone is the one offered.
+  await page.goBack();
+  await expectPath(page, '/campaign/new/generic');
+  await page.getByRole('textbox', { name: /^Campaign name/ }).fill(`Lisbon ${Date.now()}`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue('Europe/Lisbon');
+
+  await page.goto('/account/profile');
+  await expect(zone).toHaveValue('Europe/Lisbon');
+});
+
+test('only the owner sets the organization’s time zone on its account page', async ({ page }) => {
+  await logIn(page, 'editor');
+  await page.goto('/account/profile');
+  await expect(page.getByRole('region', { name: 'Sign-in and security' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Organization settings' })).toHaveCount(0);
 });

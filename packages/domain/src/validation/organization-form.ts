@@ -325,7 +325,7 @@ export const ORGANIZATION_CREATE_REQUEST_SHAPE = {
   ...OPTIONAL_FIELDS,
   ...CREATE_REQUIRED_FIELDS,
   payment_terms: requiredEnum(PAYMENT_TERMS).optional(),
-  /** Left out: UTC. The default zone of the organization's campaigns. */
+  /** The default zone of the organization's campaigns; left out, its parent's (UTC at the top level). */
   time_zone: ZTimeZone.optional(),
 };
 

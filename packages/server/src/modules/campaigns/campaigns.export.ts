@@ -10,7 +10,7 @@ import { toXlsx } from './xlsx';
 /** The most rows one grid download holds; the grid's filters narrow a bigger result. */
 export const MAX_EXPORT_ROWS = 100_000;
 
-/** The columns of campaigns.csv, in order: the grid's. */
+/** The columns of campaigns.csv, in order: the grid's, with the zone the dates are read in after them. */
 export const GRID_CSV_COLUMNS = [
   'id',
   'name',
@@ -24,6 +24,7 @@ export const GRID_CSV_COLUMNS = [
   'delivery_explanation',
   'start_date',
   'end_date',
+  'time_zone',
   'currency',
   'budget_timespan',
   'budget',
@@ -87,6 +88,7 @@ export const campaignFieldRows = (campaign: TCampaign): [string, CsvCell][] => {
     ['delivery_explanation', campaign.delivery_explanation],
     ['start_date', campaign.start_date],
     ['end_date', campaign.end_date],
+    ['time_zone', campaign.time_zone],
     ['currency', campaign.currency],
     ['budget_timespan', campaign.budget_timespan],
     ['budget', campaign.budget],

@@ -19,6 +19,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvRecords, parseCsv } from '../../test/csv-records';
 import {
   createAccount,
   createCampaign,
@@ -814,6 +815,33 @@ describe('downloads', () => {
     expect(lines[1]).toContain(`${campaign.id},"'=HYPERLINK(""x"")"`);
     const post = await call('owner', 'POST', '/campaigns/download?search=HYPERLINK');
     expect(post.body).toBe(response.body);
+  });
+
+  it('writes each campaign’s time zone after its dates, in the grid download and in the campaign export', async () => {
+    const name = `Zoned ${Date.now()}`;
+    const campaign = await createCampaign(ctx, agencyId, { name, time_zone: 'Asia/Tokyo' });
+    const grid = await call('owner', 'POST', `/campaigns/download?search=${encodeURIComponent(name)}`);
+    expect(grid.statusCode, grid.body).toBe(200);
+    const [header = []] = parseCsv(grid.body);
+    expect(header.slice(header.indexOf('start_date'), header.indexOf('start_date') + 3)).toEqual([
+      'start_date',
+      'end_date',
+      'time_zone',
+    ]);
+    expect(csvRecords(grid.body)).toEqual([
+      expect.objectContaining({ id: String(campaign.id), name, time_zone: 'Asia/Tokyo' }),
+    ]);
+
+    const exported = await call('owner', 'GET', `/campaign/${campaign.id}/export?format=csv`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const [fields = ''] = exported.body.split('\r\n\r\n');
+    const names = csvRecords(`${fields}\r\n`).map((record) => record.field);
+    expect(names.slice(names.indexOf('start_date'), names.indexOf('start_date') + 3)).toEqual([
+      'start_date',
+      'end_date',
+      'time_zone',
+    ]);
+    expect(csvRecords(`${fields}\r\n`)).toContainEqual({ field: 'time_zone', value: 'Asia/Tokyo' });
   });
 
   it('exports a campaign with its strategies as CSV and as an XLSX workbook that reads back', async () => {

@@ -420,7 +420,8 @@ const mainUserErrors = <T>(work: Promise<T>): Promise<T> =>
 /**
  * `POST /v2/organization`: a new organization with its main user (role owner) in one transaction. Internal
  * staff create anywhere (top level included) and set every field; an owner creates a child inside its own
- * subtree, which inherits the parent's commercial terms (ORGANIZATION_CHILD_INHERITED_FIELDS).
+ * subtree, which inherits the parent's commercial terms (ORGANIZATION_CHILD_INHERITED_FIELDS). Any child
+ * left without a time zone takes its parent's.
  */
 export const createOrganizationWithOwner = async (
   deps: Deps,
@@ -457,6 +458,9 @@ export const createOrganizationWithOwner = async (
         };
   const values = {
     ...inherited,
+    // A child's campaigns start in its parent's zone unless the body names another (docs/engine.md
+    // "Time zones"); a top-level organization starts in UTC (the column's default).
+    ...(parent === null ? {} : { time_zone: parent.time_zone }),
     ...columnsOf(fields),
     name: fields.name,
     role: fields.role ?? 'regular',

@@ -11,6 +11,7 @@ import {
   REQUIRED_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from '@beacon/domain/validation/messages';
+import { TIME_ZONE_MESSAGE } from '@beacon/domain/validation/time-zone';
 import {
   FAVICON_UPLOAD,
   ORGANIZATION_LOGO_UPLOAD,
@@ -21,6 +22,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrganizationRow } from '../../db/schema';
+import { csvRecords } from '../../test/csv-records';
 import { SEED_ACTOR, uniqueSuffix } from '../../test/factories';
 import { hugePng, iconBitmap, icoOf } from '../../test/pictures';
 import { bearer, loginAs, multipart, startTestApp, type TestContext, TINY_PNG } from '../../test/test-app';
@@ -326,6 +328,55 @@ describe('POST /api/v2/organization', () => {
     expect(below.json()).toMatchObject({ parent: Number(idOf('advertiser')) });
   });
 
+  it('starts a child in its parent’s time zone unless the body names one (docs/engine.md "Time zones")', async () => {
+    const parent = await freshOrganization({ parent_id: idOf('agency'), time_zone: 'Asia/Tokyo' });
+    const { payment_terms: _terms, ...body } = creation();
+    const child = await call('owner', 'POST', '/api/v2/organization', { ...body, parent: Number(parent.id) });
+    expect(child.statusCode, child.body).toBe(201);
+    expect(child.json()).toMatchObject({ parent: Number(parent.id), time_zone: 'Asia/Tokyo' });
+    expect((await rowOf(child.json<TOrganization>().id)).time_zone).toBe('Asia/Tokyo');
+
+    const named = await call('owner', 'POST', '/api/v2/organization', {
+      ...creation({ payment_terms: undefined }),
+      parent: Number(parent.id),
+      time_zone: 'Europe/Madrid',
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json()).toMatchObject({ time_zone: 'Europe/Madrid' });
+
+    // Without a parent in the body the owner's own organization is the parent, and its zone the default.
+    const before = await rowOf(idOf('agency'));
+    await ctx.db
+      .updateTable('organizations')
+      .set({ time_zone: 'America/Sao_Paulo' })
+      .where('id', '=', idOf('agency'))
+      .execute();
+    try {
+      const own = await call('owner', 'POST', '/api/v2/organization', creation({ payment_terms: undefined }));
+      expect(own.statusCode, own.body).toBe(201);
+      expect(own.json()).toMatchObject({ parent: Number(idOf('agency')), time_zone: 'America/Sao_Paulo' });
+    } finally {
+      await ctx.db
+        .updateTable('organizations')
+        .set({ time_zone: before.time_zone })
+        .where('id', '=', idOf('agency'))
+        .execute();
+    }
+
+    // The staff's children follow the same default; a top-level organization starts in UTC.
+    const staffChild = await call(
+      'account_manager',
+      'POST',
+      '/api/v2/organization',
+      creation({ parent: Number(parent.id) }),
+    );
+    expect(staffChild.statusCode, staffChild.body).toBe(201);
+    expect(staffChild.json()).toMatchObject({ time_zone: 'Asia/Tokyo' });
+    const topLevel = await call('supervisor', 'POST', '/api/v2/organization', creation());
+    expect(topLevel.statusCode, topLevel.body).toBe(201);
+    expect(topLevel.json()).toMatchObject({ parent: null, time_zone: 'UTC' });
+  });
+
   it('refuses an owner the internal fields, the top level and parents it cannot see', async () => {
     const { payment_terms: _terms, ...body } = creation();
     const internal = await call('owner', 'POST', '/api/v2/organization', {
@@ -403,6 +454,31 @@ describe('PUT /api/v2/organization/:id', () => {
       { field: 'name', from: organization.name, to: 'Renamed Brand' },
       { field: 'city', from: null, to: 'London' },
     ]);
+  });
+
+  it('lets the owner set its own organization’s time zone, the default of its new campaigns', async () => {
+    const organization = await freshOrganization({ parent_id: idOf('agency') });
+    const invalidZone = await call('owner', 'PUT', `/api/v2/organization/${organization.id}`, {
+      version: 1,
+      time_zone: 'Mars/Olympus',
+    });
+    expect(invalidZone.statusCode).toBe(400);
+    expect(detailsOf(invalidZone)).toEqual({ time_zone: TIME_ZONE_MESSAGE });
+    const response = await call('owner', 'PUT', `/api/v2/organization/${organization.id}`, {
+      version: 1,
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ time_zone: 'Asia/Kolkata', version: 2 });
+    const [entry] = await listHistory(ctx.db, 'organization', organization.id);
+    expect(entry?.changes).toEqual([{ field: 'time_zone', from: 'UTC', to: 'Asia/Kolkata' }]);
+    // Viewers do not edit (§6).
+    const viewer = await call('viewer', 'PUT', `/api/v2/organization/${organization.id}`, {
+      version: 2,
+      time_zone: 'UTC',
+    });
+    expect(viewer.statusCode).toBe(403);
+    expect((await rowOf(organization.id)).time_zone).toBe('Asia/Kolkata');
   });
 
   it('answers 409 STALE_VERSION for a version that is not the current one, changing nothing', async () => {
@@ -884,53 +960,6 @@ describe('POST /api/v2/organization/:id/duplicate', () => {
     expect(detailsOf(nameless)).toEqual({ name: REQUIRED_MESSAGE });
   });
 });
-
-/**
- * Reads RFC 4180 text back into rows, independently of the writer: quoted fields with doubled quotes, commas
- * and line breaks inside, CRLF between records.
- */
-const parseCsv = (text: string): string[][] => {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      index += 1;
-    } else {
-      field += char;
-    }
-  }
-  if (quoted) throw new Error('unterminated quoted field');
-  if (field !== '' || row.length > 0) throw new Error('the last record has no line end');
-  return rows;
-};
-
-/** The CSV as records keyed by the header row. */
-const csvRecords = (text: string): Record<string, string>[] => {
-  const [header = [], ...rows] = parseCsv(text);
-  for (const row of rows) expect(row).toHaveLength(header.length);
-  return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])));
-};
 
 describe('POST /api/v2/backoffice/organizations/download', () => {
   const URL = '/api/v2/backoffice/organizations/download';

@@ -1,6 +1,7 @@
 /**
- * The organization calls the account pages use (spec §7): one organization with its branding and `version`, its
- * children (the advertisers a user may be given), and the branding update of a customized organization.
+ * The organization calls the account pages use (spec §7): one organization with its branding, time zone and
+ * `version`, its children (the advertisers a user may be given), the branding update of a customized
+ * organization and the owner's change of the time zone.
  */
 import type { OrganizationRole } from '@beacon/domain/dictionary/roles';
 import { queryOptions } from '@tanstack/react-query';
@@ -17,6 +18,8 @@ export type AccountOrganization = {
   readonly image: string | null;
   readonly favicon: string | null;
   readonly color: string | null;
+  /** IANA zone: the one new campaigns of the organization start in (docs/engine.md "Time zones"). */
+  readonly time_zone: string;
   readonly version: number;
 };
 
@@ -59,3 +62,13 @@ export const updateBranding = (
     method: 'PUT',
     body: withFiles(changes, files),
   });
+
+/** What the organization settings form sends: the default zone of new campaigns, at the version last read. */
+export type OrganizationSettingsUpdate = { readonly time_zone: string; readonly version: number };
+
+/** PUT /v2/organization/{id} as JSON; a stale `version` answers 409. */
+export const updateOrganizationSettings = (
+  organizationId: number,
+  changes: OrganizationSettingsUpdate,
+): Promise<AccountOrganization> =>
+  api<AccountOrganization>(`/v2/organization/${organizationId}`, { method: 'PUT', body: changes });

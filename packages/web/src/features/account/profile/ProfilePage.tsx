@@ -13,6 +13,8 @@ import {
 } from '../../../app/session/session-store';
 import { BrandingSection } from '../branding/BrandingSection';
 import { SectionCard } from '../components/SectionCard';
+import { OrganizationSettingsSection } from '../organization/OrganizationSettingsSection';
+import { mayEditOrganizationSettings } from '../organization/organization-settings';
 import { ProfileSection } from './ProfileSection';
 
 const Fact = ({ term, value }: { readonly term: string; readonly value: string }) => (
@@ -63,8 +65,9 @@ const SignInSection = () => {
 };
 
 /**
- * /account/profile (spec §2): the profile form, sign-in and security, and for the owner of a customized
- * organization its branding (§3: own logo, title, favicon and colour) with a live preview.
+ * /account/profile (spec §2): the profile form, sign-in and security, for the owner the organization's settings
+ * (the time zone its new campaigns start in, decision 042), and for the owner of a customized organization its
+ * branding (§3: own logo, title, favicon and colour) with a live preview.
  */
 export const ProfilePage = () => {
   usePageTitle('Profile');
@@ -84,7 +87,16 @@ export const ProfilePage = () => {
         }}
       >
         <ProfileSection key={identity.user.id} identity={identity} />
-        <SignInSection />
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          <SignInSection />
+          {mayEditOrganizationSettings(identity) && (
+            <OrganizationSettingsSection
+              key={identity.organization.id}
+              organizationId={identity.organization.id}
+              organizationName={identity.organization.name}
+            />
+          )}
+        </Stack>
       </Box>
       {mayBrand && (
         <BrandingSection key={identity.organization.id} organizationId={identity.organization.id} />
