@@ -81,6 +81,33 @@ describe('createMailer', () => {
     expect(row.error).toMatch(/ECONNREFUSED/);
   });
 
+  it('queues an email with a transaction: gone if it rolls back, delivered once it commits', async () => {
+    const mailer = createMailer(ctx.db, {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'beacon@example.com',
+      logger: ctx.app.log,
+    });
+    const sent = smtp.received.length;
+    await expect(
+      ctx.db.transaction().execute(async (trx) => {
+        await mailer.queue(trx, { to: 'undone@example.com', subject: 'Undone', text: 'Rolled back.' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    expect(
+      await ctx.db.selectFrom('outbox').select('id').where('recipient', '=', 'undone@example.com').execute(),
+    ).toEqual([]);
+    const queued = await ctx.db
+      .transaction()
+      .execute((trx) => mailer.queue(trx, { to: 'done@example.com', subject: 'Done', text: 'Committed.' }));
+    expect((await outboxRow('done@example.com')).sent_at).toBeNull();
+    expect(smtp.received).toHaveLength(sent);
+    await queued.deliver();
+    expect((await outboxRow('done@example.com')).sent_at).toBeInstanceOf(Date);
+    expect(smtp.received).toHaveLength(sent + 1);
+    expect(smtp.received.at(-1)).toContain('Subject: Done');
+  });
+
   it('without SMTP, only writes the outbox', async () => {
     const mailer = createMailer(ctx.db, {
       smtpUrl: undefined,

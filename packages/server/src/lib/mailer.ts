@@ -1,10 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 export type Mail = { to: string; subject: string; text: string };
 
-export type Mailer = { send: (mail: Mail) => Promise<void> };
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  /**
+   * Writes the email to the outbox in the caller's transaction `trx`, so that it stands or falls with the write it
+   * reports; `deliver`, once that transaction has committed, sends it over SMTP when SMTP_URL is set.
+   */
+  queue: (trx: Kysely<Database>, mail: Mail) => Promise<{ deliver: () => Promise<void> }>;
+};
 
 /**
  * Every email is written to the outbox table first, so the embedded default works without a mail server and
@@ -25,13 +34,13 @@ export const createMailer = (
         return loading;
       }
     : undefined;
-  return {
-    send: async (mail) => {
-      const row = await db
-        .insertInto('outbox')
-        .values({ recipient: mail.to.toLowerCase(), subject: mail.subject, body_text: mail.text })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+  const queue: Mailer['queue'] = async (trx, mail) => {
+    const row = await trx
+      .insertInto('outbox')
+      .values({ recipient: mail.to.toLowerCase(), subject: mail.subject, body_text: mail.text })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const deliver = async () => {
       if (!transport) {
         options.logger.info(
           { outboxId: row.id, to: mail.to, subject: mail.subject },
@@ -52,6 +61,11 @@ export const createMailer = (
         await db.updateTable('outbox').set({ error: message }).where('id', '=', row.id).execute();
         options.logger.error({ outboxId: row.id, err: error }, 'email delivery failed');
       }
-    },
+    };
+    return { deliver };
+  };
+  return {
+    send: async (mail) => (await queue(db, mail)).deliver(),
+    queue,
   };
 };

@@ -10,13 +10,14 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
+import { readBiddingEnabled } from '../engine/bidder-state';
 import { imageOf } from '../modules/creatives/creative-media.factories';
 import { dayFromToday, uniqueSuffix } from './factories';
 import { bearer, loginAs, multipart, startTestApp, type TestContext } from './test-app';
 
 /**
  * Integrity under concurrency (decision 032): the API's multi-statement writes — creations, duplicates, bulk
- * updates, uploads — run many at a time while a share of their database writes fail, on the database under test
+ * updates, uploads, the back office's exchanges and platform bidding switch — run many at a time while a share of their database writes fail, on the database under test
  * (PGlite by default, PostgreSQL with TEST_DATABASE_URL). Afterwards nothing half-written may remain: every
  * table holds exactly the rows of the acknowledged writes, each with its history, and nothing of a failed one.
  */
@@ -88,6 +89,7 @@ const ENTITY_TABLES: Record<string, string> = {
   publisher_lists: 'publisher_list',
   audiences: 'audience',
   location_audiences: 'location_audience',
+  exchanges: 'exchange',
 };
 
 /** Runs `tasks` with at most `width` in flight. */
@@ -112,7 +114,7 @@ describe('concurrent writes with injected database failures', () => {
   let supervisor: string;
   let agencyId: string;
 
-  const call = (token: string, method: 'POST' | 'PUT', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     ctx.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as object });
 
   const maxIdOf = async (table: string): Promise<string> => {
@@ -181,6 +183,36 @@ describe('concurrent writes with injected database failures', () => {
     expect(history.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('answers 20 concurrent stops of platform bidding with one switch: one history entry, one email', async () => {
+    const started = await call(supervisor, 'PUT', '/backoffice/bidding', { enabled: true });
+    expect(started.statusCode, started.body).toBe(200);
+    const history = await maxIdOf('history');
+    const outbox = await maxIdOf('outbox');
+    const responses = await inParallel(
+      Array.from(
+        { length: 20 },
+        () => () => call(supervisor, 'PUT', '/backoffice/bidding', { enabled: false }),
+      ),
+      16,
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+    expect(await readBiddingEnabled(ctx.db)).toBe(false);
+    const entries = await ctx.db
+      .selectFrom('history')
+      .select(['action', 'changes'])
+      .where('id', '>', history)
+      .where('entity', '=', 'bidding')
+      .execute();
+    expect(entries).toEqual([{ action: 'stop', changes: [{ field: 'enabled', from: true, to: false }] }]);
+    const emails = await ctx.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('id', '>', outbox)
+      .where('subject', 'like', 'Beacon: platform bidding %')
+      .execute();
+    expect(emails).toEqual([{ subject: 'Beacon: platform bidding stopped' }]);
+  });
+
   it('leaves exactly the acknowledged writes, each whole, when a share of the database writes fail', async () => {
     // What the operations start from, made before any failure is injected.
     const campaign = (
@@ -195,8 +227,8 @@ describe('concurrent writes with injected database failures', () => {
         .orderBy('strategies', 'desc')
         .executeTakeFirstOrThrow()
     ).id;
-    const created = async (url: string, body: unknown): Promise<string> => {
-      const response = await call(owner, 'POST', url, body);
+    const created = async (url: string, body: unknown, token = owner): Promise<string> => {
+      const response = await call(token, 'POST', url, body);
       expect(response.statusCode, response.body).toBe(201);
       return String(response.json<{ id: number }>().id);
     };
@@ -251,6 +283,19 @@ describe('concurrent writes with injected database failures', () => {
       start_date: dayFromToday(ctx, 1),
     });
     const home = strategyHome.json<{ id: number; start_date: string }>();
+    // Exchanges (back office): one that updates and token rotations race on, and one apiece for the deletions
+    // (one per round, and one each for the runs before and after the storm).
+    const newExchange = () => ({
+      name: `Storm ${uniqueSuffix()}`,
+      key: `storm-${uniqueSuffix()}`.toLowerCase(),
+    });
+    const contested = await created('/backoffice/exchanges', newExchange(), supervisor);
+    const rounds = 12;
+    const doomed: string[] = [];
+    for (let index = 0; index < rounds + 2; index += 1) {
+      doomed.push(await created('/backoffice/exchanges', newExchange(), supervisor));
+    }
+    const deletions: { id: string; statusCode: number }[] = [];
     const banner = await imageOf('png', 300, 250);
     const idOf = (table: string) => (answer: Record<string, unknown>) => [{ table, id: String(answer.id) }];
     const identifiers = (count: number) =>
@@ -418,6 +463,49 @@ describe('concurrent writes with injected database failures', () => {
         },
         created: idOf('creatives'),
       },
+      {
+        name: 'POST /backoffice/exchanges',
+        run: () => call(supervisor, 'POST', '/backoffice/exchanges', newExchange()),
+        created: idOf('exchanges'),
+      },
+      {
+        // At the version last read: a concurrent write makes it 409, never a change without its history.
+        name: 'PUT /backoffice/exchanges/{id}',
+        run: async () => {
+          const { version } = (await call(supervisor, 'GET', `/backoffice/exchanges/${contested}`)).json<{
+            version: number;
+          }>();
+          return call(supervisor, 'PUT', `/backoffice/exchanges/${contested}`, {
+            version,
+            name: `Storm ${uniqueSuffix()}`,
+            qps_limit: 1000 + Math.floor(Math.random() * 1000),
+          });
+        },
+      },
+      {
+        name: 'POST /backoffice/exchanges/{id}/token',
+        run: () => call(supervisor, 'POST', `/backoffice/exchanges/${contested}/token`),
+      },
+      {
+        name: 'DELETE /backoffice/exchanges/{id}',
+        run: async () => {
+          const id = doomed.shift() ?? '0';
+          const response = await call(supervisor, 'DELETE', `/backoffice/exchanges/${id}?version=1`);
+          deletions.push({ id, statusCode: response.statusCode });
+          return response;
+        },
+      },
+      {
+        // The platform switch: its state, its history and the tech team's email stand or fall together.
+        name: 'PUT /backoffice/bidding',
+        run: async () => {
+          // The other way than it was last read: nearly every call switches.
+          const { enabled } = (await call(supervisor, 'GET', '/backoffice/bidding')).json<{
+            enabled: boolean;
+          }>();
+          return call(supervisor, 'PUT', '/backoffice/bidding', { enabled: !enabled });
+        },
+      },
     ];
 
     // Each operation works without failures before the storm: a broken payload would prove nothing.
@@ -426,7 +514,7 @@ describe('concurrent writes with injected database failures', () => {
       expect(response.statusCode, `${operation.name}: ${response.body}`).toBeLessThan(300);
     }
 
-    const tables = [...Object.keys(ENTITY_TABLES), 'history'];
+    const tables = [...Object.keys(ENTITY_TABLES), 'history', 'outbox'];
     const before: Record<string, string> = {};
     for (const table of tables) before[table] = await maxIdOf(table);
     const strategiesOfSource = Number(
@@ -440,8 +528,8 @@ describe('concurrent writes with injected database failures', () => {
       ).count,
     );
 
+    const biddingBefore = await readBiddingEnabled(ctx.db);
     faults.rate = 0.2;
-    const rounds = 12;
     const tasks = Array.from({ length: rounds }, () => operations).flat();
     const answers = await inParallel(
       tasks.map((operation) => async () => ({ operation, response: await operation.run() })),
@@ -562,10 +650,106 @@ describe('concurrent writes with injected database failures', () => {
       expect(Number(version) - 1, `versions of campaign ${id}`).toBe(Number(count));
     }
 
+    // The contested exchange: each version after the first has its history entry, the storm's acknowledged
+    // updates and rotations each one, and the row is what the last acknowledged write answered (its token too).
+    const exchangeAnswers = acknowledged
+      .filter(
+        ({ operation }) =>
+          operation.name.startsWith('PUT /backoffice/exchanges') || operation.name.endsWith('/token'),
+      )
+      .map(({ operation, response }) => ({
+        operation: operation.name,
+        ...(response.json() as { version: number; token: string; name: string; qps_limit: number }),
+      }));
+    const exchange = await ctx.db
+      .selectFrom('exchanges')
+      .select(['version', 'token', 'name', 'qps_limit'])
+      .where('id', '=', contested)
+      .executeTakeFirstOrThrow();
+    const exchangeHistory = await ctx.db
+      .selectFrom('history')
+      .select(['id', 'action'])
+      .where('entity', '=', 'exchange')
+      .where('entity_id', '=', contested)
+      .where('action', '!=', 'create')
+      .execute();
+    expect(exchange.version - 1, 'versions of the contested exchange').toBe(exchangeHistory.length);
+    const stormHistory = exchangeHistory.filter((entry) => Number(entry.id) > Number(before.history));
+    expect(stormHistory.filter((entry) => entry.action === 'rotate_token')).toHaveLength(
+      exchangeAnswers.filter((answer) => answer.operation.endsWith('/token')).length,
+    );
+    expect(stormHistory.filter((entry) => entry.action === 'update')).toHaveLength(
+      exchangeAnswers.filter((answer) => answer.operation.startsWith('PUT')).length,
+    );
+    const last = exchangeAnswers.reduce<(typeof exchangeAnswers)[number] | undefined>(
+      (latest, answer) => (latest === undefined || answer.version > latest.version ? answer : latest),
+      undefined,
+    );
+    if (last) {
+      expect(exchange).toEqual({
+        version: last.version,
+        token: last.token,
+        name: last.name,
+        qps_limit: last.qps_limit,
+      });
+    }
+
+    // A deleted exchange has its one `delete` entry; one whose deletion failed is live, without any.
+    expect(deletions.length).toBe(rounds + 1);
+    for (const { id, statusCode } of deletions) {
+      const row = await ctx.db
+        .selectFrom('exchanges')
+        .select('deleted_at')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const { count } = await ctx.db
+        .selectFrom('history')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('entity', '=', 'exchange')
+        .where('entity_id', '=', id)
+        .where('action', '=', 'delete')
+        .executeTakeFirstOrThrow();
+      const deleted = statusCode < 300;
+      expect(row.deleted_at !== null, `exchange ${id} deleted (answered ${statusCode})`).toBe(deleted);
+      expect(Number(count), `delete entries of exchange ${id}`).toBe(deleted ? 1 : 0);
+    }
+
+    // Platform bidding: each switch of the storm has its history entry, in a chain (each from the state the one
+    // before left), the setting is where the chain ends, and each switch emailed the tech team, in the same order.
+    const switches = await ctx.db
+      .selectFrom('history')
+      .select(['action', 'changes'])
+      .where('id', '>', before.history ?? '0')
+      .where('entity', '=', 'bidding')
+      .orderBy('id')
+      .execute();
+    let state = biddingBefore;
+    for (const entry of switches) {
+      expect(entry.changes, `bidding ${entry.action}`).toEqual([
+        { field: 'enabled', from: state, to: !state },
+      ]);
+      expect(entry.action).toBe(state ? 'stop' : 'start');
+      state = !state;
+    }
+    expect(await readBiddingEnabled(ctx.db), 'bidding where its history ends').toBe(state);
+    const emails = await ctx.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('id', '>', before.outbox ?? '0')
+      .where('subject', 'like', 'Beacon: platform bidding %')
+      .orderBy('id')
+      .execute();
+    expect(
+      emails.map((email) => email.subject),
+      'emails of the bidding switches',
+    ).toEqual(
+      switches.map((entry) => `Beacon: platform bidding ${entry.action === 'stop' ? 'stopped' : 'started'}`),
+    );
+
     // And with the failures gone the same operations all succeed again.
     for (const operation of operations) {
       const response = await operation.run();
       expect(response.statusCode, `${operation.name}: ${response.body}`).toBeLessThan(300);
     }
-  });
+  }, 180_000);
 });

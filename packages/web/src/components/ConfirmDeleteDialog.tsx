@@ -1,12 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog, { type DialogProps } from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+import type { DialogProps } from '@mui/material/Dialog';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { type ReactNode, useId, useState } from 'react';
-import { errorMessage } from '../api/api-error';
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export type ConfirmDeleteDialogProps = {
   readonly title: string;
@@ -31,51 +26,17 @@ export const ConfirmDeleteDialog = ({
   onDelete,
   onClose,
   onDeleted,
-  dialogProps = { open: true },
-}: ConfirmDeleteDialogProps) => {
-  const titleId = useId();
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
-
-  const confirm = async () => {
-    setIsBusy(true);
-    setFailure(undefined);
-    try {
-      await onDelete();
-      onClose();
-      onDeleted?.();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {failure && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {failure}
-          </Alert>
-        )}
-        <DialogContentText>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isBusy}>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} loading={isBusy}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+  dialogProps,
+}: ConfirmDeleteDialogProps) => (
+  <ConfirmDialog
+    title={title}
+    confirmLabel="Delete"
+    isDestructive
+    onConfirm={onDelete}
+    onClose={onClose}
+    onDone={onDeleted}
+    dialogProps={dialogProps}
+  >
+    <DialogContentText>{message}</DialogContentText>
+  </ConfirmDialog>
+);

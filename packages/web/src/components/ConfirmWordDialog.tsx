@@ -1,16 +1,10 @@
 import { isConfirmWordTyped } from '@beacon/domain/validation/confirm';
 import { confirmWordMessage } from '@beacon/domain/validation/messages';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { errorMessage } from '../api/api-error';
+import { type ReactNode, useState } from 'react';
 import { useStackedDialog } from '../app/dialogs/dialog-stack';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export type ConfirmWordDialogProps = {
   readonly title: string;
@@ -33,76 +27,40 @@ export const ConfirmWordDialog = ({
   isDestructive = false,
 }: ConfirmWordDialogProps) => {
   const { dialogProps, close } = useStackedDialog();
-  const id = useId();
   const [typed, setTyped] = useState('');
   const [wordError, setWordError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [isBusy, setIsBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!isConfirmWordTyped(word, typed)) {
-      setWordError(confirmWordMessage(word));
-      return;
-    }
-    setIsBusy(true);
-    setFailure(undefined);
-    try {
-      await onConfirm();
-      close();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-    }
+  const isTyped = () => {
+    if (isConfirmWordTyped(word, typed)) return true;
+    setWordError(confirmWordMessage(word));
+    return false;
   };
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={`${id}-title`}
-      maxWidth="xs"
-      fullWidth
+    <ConfirmDialog
+      title={title}
+      confirmLabel={confirmLabel}
+      isDestructive={isDestructive}
+      canConfirm={isTyped}
+      onConfirm={onConfirm}
+      onClose={close}
+      dialogProps={dialogProps}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText component="div" sx={{ mb: 2 }}>
-            {description}
-          </DialogContentText>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            autoFocus
-            label={`Type "${word}" to confirm`}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              setWordError(undefined);
-            }}
-            error={wordError !== undefined}
-            helperText={wordError ?? ' '}
-            autoComplete="off"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={isDestructive ? 'error' : 'primary'}
-            loading={isBusy}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <DialogContentText component="div" sx={{ mb: 2 }}>
+        {description}
+      </DialogContentText>
+      <TextField
+        autoFocus
+        label={`Type "${word}" to confirm`}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setWordError(undefined);
+        }}
+        error={wordError !== undefined}
+        helperText={wordError ?? ' '}
+        autoComplete="off"
+      />
+    </ConfirmDialog>
   );
 };

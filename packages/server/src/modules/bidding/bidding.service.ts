@@ -1,6 +1,6 @@
 import { canSwitchBidding } from '@beacon/domain/access/permissions';
 import type { TBiddingState, TBiddingUpdate } from '@beacon/domain/api/exchanges';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
 import { BIDDING_ENABLED_SETTING, readBiddingEnabled } from '../../engine/bidder-state';
@@ -15,6 +15,9 @@ import { actorOf, recordHistory } from '../history/history.service';
  */
 
 const BIDDING_ENTITY = 'bidding';
+
+/** The transaction-scoped advisory lock that serializes switches (hashed to its key). */
+const BIDDING_SWITCH_LOCK = 'beacon:bidding-switch';
 
 /** The state, and the last switch of it (who and when), from history. */
 const readBiddingState = async (db: Kysely<Database>): Promise<TBiddingState> => {
@@ -60,9 +63,13 @@ export const setBidding = async (
   assertOperatorStaff(principal);
   if (!canSwitchBidding(principal.role)) throw new AppError('FORBIDDEN');
   const now = deps.clock.now();
-  const changed = await deps.db.transaction().execute(async (trx) => {
+  // The setting, its history entry and the tech team's email are one transaction: a switch never stands without
+  // its entry or its email (the outbox row; delivery over SMTP follows the commit).
+  const email = await deps.db.transaction().execute(async (trx) => {
+    // Switches one at a time, so that each reads the state the one before left and history is a chain.
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${BIDDING_SWITCH_LOCK}))`.execute(trx);
     const before = await readBiddingEnabled(trx);
-    if (before === body.enabled) return false;
+    if (before === body.enabled) return undefined;
     await trx
       .insertInto('platform_settings')
       .values({ key: BIDDING_ENABLED_SETTING, value: String(body.enabled) })
@@ -76,17 +83,14 @@ export const setBidding = async (
       actor: actorOf(principal),
       changes: [{ field: 'enabled', from: before, to: body.enabled }],
     });
-    return true;
-  });
-  if (changed) {
-    const user = await deps.db
+    const user = await trx
       .selectFrom('users')
       .select(['name', 'username'])
       .where('id', '=', principal.userId)
       .executeTakeFirst();
     const who = user ? `${user.name} (${user.username})` : principal.username;
     const verb = body.enabled ? 'started' : 'stopped';
-    await deps.mailer.send({
+    return deps.mailer.queue(trx, {
       to: deps.config.techTeamEmail,
       subject: `Beacon: platform bidding ${verb}`,
       text: [
@@ -98,6 +102,7 @@ export const setBidding = async (
         `${deps.config.publicUrl}/backoffice/bidding`,
       ].join('\n'),
     });
-  }
+  });
+  await email?.deliver();
   return readBiddingState(deps.db);
 };

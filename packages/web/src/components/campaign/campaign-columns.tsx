@@ -22,13 +22,11 @@ import Link from '@mui/material/Link';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { type DecimalMark, formatDate, formatNumber } from '../../lib/format';
+import { optionsOf } from '../data-grid/grid-columns';
 import type { CampaignRow } from './api/campaign-row';
 import { ctrText, moneyText, pacingText, strategiesText } from './campaign-list';
 import { campaignPath } from './campaign-paths';
 import { DeliveryStatusChip } from './DeliveryStatusChip';
-
-const optionsOf = <V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 /** A day of the API (YYYY-MM-DD, UTC) as the grid's date value, so that its date filter input fits. */
 const dayValue = (value: string | null): Date | null => (value ? new Date(`${value}T00:00:00.000Z`) : null);

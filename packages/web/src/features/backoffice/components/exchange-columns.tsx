@@ -12,12 +12,10 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Chip from '@mui/material/Chip';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { optionsOf, rowAction } from '../../../components/data-grid/grid-columns';
 import { formatNumber } from '../../../lib/format';
 import type { ExchangeRow } from '../api/exchanges';
-
-const optionsOf = <V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 export type ExchangeRowActions = {
   readonly onEdit: (row: ExchangeRow) => void;
@@ -37,24 +35,9 @@ export const exchangeColumns = ({
     headerName: 'Actions',
     width: 140,
     getActions: ({ row }) => [
-      <GridActionsCellItem
-        key="edit"
-        icon={<EditOutlined />}
-        label={`Edit ${row.name}`}
-        onClick={() => onEdit(row)}
-      />,
-      <GridActionsCellItem
-        key="token"
-        icon={<KeyOutlined />}
-        label={`Token of ${row.name}`}
-        onClick={() => onToken(row)}
-      />,
-      <GridActionsCellItem
-        key="delete"
-        icon={<DeleteOutlined />}
-        label={`Delete ${row.name}`}
-        onClick={() => onDelete(row)}
-      />,
+      rowAction('edit', <EditOutlined />, `Edit ${row.name}`, () => onEdit(row)),
+      rowAction('token', <KeyOutlined />, `Token of ${row.name}`, () => onToken(row)),
+      rowAction('delete', <DeleteOutlined />, `Delete ${row.name}`, () => onDelete(row)),
     ],
   },
   { field: 'key', headerName: 'Key', width: 150 },

@@ -19,13 +19,11 @@ import { ORGANIZATION_ROLE_LABELS, ORGANIZATION_ROLES } from '@beacon/domain/dic
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { optionsOf, rowAction } from '../../../components/data-grid/grid-columns';
 import { formatDate } from '../../../lib/format';
 import type { Organization } from '../api/organization';
 import { countryLabel } from '../utils/organization-list';
-
-const optionsOf = <V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 export type OrganizationRowActions = {
   readonly onEdit: (organization: Organization) => void;
@@ -45,24 +43,9 @@ export const organizationColumns = ({
     headerName: 'Actions',
     width: 128,
     getActions: ({ row }) => [
-      <GridActionsCellItem
-        key="edit"
-        icon={<EditOutlined />}
-        label={`Edit ${row.name}`}
-        onClick={() => onEdit(row)}
-      />,
-      <GridActionsCellItem
-        key="duplicate"
-        icon={<ContentCopyOutlined />}
-        label={`Duplicate ${row.name}`}
-        onClick={() => onDuplicate(row)}
-      />,
-      <GridActionsCellItem
-        key="children"
-        icon={<AccountTreeOutlined />}
-        label={`Children of ${row.name}`}
-        onClick={() => onShowChildren(row)}
-      />,
+      rowAction('edit', <EditOutlined />, `Edit ${row.name}`, () => onEdit(row)),
+      rowAction('duplicate', <ContentCopyOutlined />, `Duplicate ${row.name}`, () => onDuplicate(row)),
+      rowAction('children', <AccountTreeOutlined />, `Children of ${row.name}`, () => onShowChildren(row)),
     ],
   },
   {

@@ -15,12 +15,10 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { optionsOf, rowAction } from '../../../../components/data-grid/grid-columns';
 import { formatCurrency, formatDate } from '../../../../lib/format';
 import type { DealRow } from '../api/deal';
-
-const optionsOf = <V extends string>(values: readonly V[], labels: Readonly<Record<V, string>>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 export type DealRowActions = {
   readonly onEdit: (row: DealRow) => void;
@@ -47,40 +45,15 @@ export const dealColumns = ({
     width: canEdit ? 200 : 90,
     getActions: ({ row }) => {
       const always = [
-        <GridActionsCellItem
-          key="monitor"
-          icon={<InsightsOutlined />}
-          label={`Monitor ${row.name}`}
-          onClick={() => onMonitor(row)}
-        />,
-        <GridActionsCellItem
-          key="history"
-          icon={<HistoryOutlined />}
-          label={`History of ${row.name}`}
-          onClick={() => onHistory(row)}
-        />,
+        rowAction('monitor', <InsightsOutlined />, `Monitor ${row.name}`, () => onMonitor(row)),
+        rowAction('history', <HistoryOutlined />, `History of ${row.name}`, () => onHistory(row)),
       ];
       if (!canEdit || row.state === 'deleted') return always;
       return [
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditOutlined />}
-          label={`Edit ${row.name}`}
-          onClick={() => onEdit(row)}
-        />,
-        <GridActionsCellItem
-          key="duplicate"
-          icon={<ContentCopyOutlined />}
-          label={`Duplicate ${row.name}`}
-          onClick={() => onDuplicate(row)}
-        />,
+        rowAction('edit', <EditOutlined />, `Edit ${row.name}`, () => onEdit(row)),
+        rowAction('duplicate', <ContentCopyOutlined />, `Duplicate ${row.name}`, () => onDuplicate(row)),
         ...always,
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteOutlined />}
-          label={`Delete ${row.name}`}
-          onClick={() => onDelete(row)}
-        />,
+        rowAction('delete', <DeleteOutlined />, `Delete ${row.name}`, () => onDelete(row)),
       ];
     },
   },
