@@ -51,8 +51,9 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // No street tiles: the suite never reaches the internet, its maps show the bundled outlines only.
       BEACON_MAP_TILES: 'off',
-      // No demo traffic: the suite's figures and lists stay as the seed left them.
+      // No demo traffic and no demo history: the suite's figures and lists stay as the seed left them.
       BEACON_DEMO_TRAFFIC: '0',
+      BEACON_DEMO_HISTORY: '0',
     },
   },
 });

@@ -83,6 +83,7 @@ const startBundle = async (request, dataDir, port, { env = {}, args = [] } = {})
       PORT: String(port),
       LOG_LEVEL: 'warn',
       BEACON_DEMO_TRAFFIC: '0',
+      BEACON_DEMO_HISTORY: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -105,7 +105,7 @@ const SEED_LINKS_SQL = `
   SELECT split_part(split_part(cr.name, ' ', 4), '-', 1)::bigint, cr.id, 'active'
   FROM creatives cr WHERE cr.name LIKE 'Bench Bidder Tag %'`;
 
-const SEED_SQL = [
+export const SEED_SQL = [
   SEED_ORGANIZATIONS_SQL,
   SEED_CAMPAIGNS_SQL,
   SEED_STRATEGIES_SQL,

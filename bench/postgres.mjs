@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Runs `measure()` against a server on a seeded PostgreSQL database and answers its rows. `seed(client)` adds
- * the part's rows with a pg client before measuring (optional).
+ * Runs `measure(serverProcess)` against a server on a seeded PostgreSQL database and answers its rows.
+ * `seed(client)` adds the part's rows with a pg client before measuring (optional).
  */
 export const measureOnPostgres = async ({ startServer, stopServer, port, seed, measure }) => {
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,7 +39,7 @@ export const measureOnPostgres = async ({ startServer, stopServer, port, seed, m
           await client.end();
         }
       }
-      return await measure();
+      return await measure(server.child);
     } finally {
       await stopServer(server.child);
     }

@@ -87,13 +87,14 @@ const startServer = async (dataDir, port, { env = {}, args = [] } = {}) => {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], {
     cwd: root,
-    // No demo traffic: it would load the server being measured (a benchmark sends its own).
+    // No demo traffic and no demo history: they would load the server being measured (a benchmark sends its own).
     env: {
       ...process.env,
       BEACON_DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',
       BEACON_DEMO_TRAFFIC: '0',
+      BEACON_DEMO_HISTORY: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -72,6 +72,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The caller sent `x-demo: 1` and its role may use demo mode. */
     isDemo: boolean;
+    /** The route declares `config.engine`: the console's global hooks return at once (set first, app.ts). */
+    isEngineRoute: boolean;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -81,6 +83,11 @@ declare module 'fastify' {
     allowInDemo?: boolean;
     /** A download a browser opens in a new tab: `?token=` (and `?demo=1`) may stand in for the headers (§7). */
     allowQueryToken?: boolean;
+    /**
+     * A route of the buying engine (exchanges, players and browsers call it, thousands of times a second, never
+     * the console): the console's global hooks (session, demo mode, storable text, uploads) do nothing for it.
+     */
+    engine?: boolean;
   }
   interface FastifyInstance {
     deps: Deps;

@@ -13,6 +13,17 @@ import { createFirstSupervisor } from './db/seed/first-supervisor';
 import { AppError } from './lib/app-error';
 import { serializeRequest } from './lib/log-redaction';
 import { isDatabaseEmpty } from './modules/organizations/organizations.service';
+import {
+  DEMO_HISTORY_DAYS,
+  DEMO_TRAFFIC_AFTER_HISTORY_MS,
+  type DemoHistoryRun,
+  demoHistoryEnabled,
+  demoHistoryPlanAt,
+  formatDemoHistory,
+  pendingDemoHistory,
+  recordDemoHistoryPlan,
+  runDemoHistory,
+} from './traffic/demo-history';
 import type { Simulator } from './traffic/simulator';
 import {
   demoTrafficRate,
@@ -85,6 +96,9 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const isEmbedded = !config.databaseUrl;
   // The embedded demo plays its own exchange (docs/engine.md "Traffic simulator"); BEACON_DEMO_TRAFFIC=0 stops it.
   const trafficRate = isEmbedded ? demoTrafficRate(process.env) : 0;
+  // The demo's 30-day history, made by the engine on a simulated clock (docs/engine.md "Demo history");
+  // BEACON_DEMO_HISTORY=0 leaves it out.
+  const isHistoryEnabled = demoHistoryEnabled(process.env);
   const isEmpty = await isDatabaseEmpty(db);
   if (seedDemoFlag && !isEmpty) {
     await db.destroy();
@@ -93,11 +107,18 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
     );
   }
   const shouldSeed = isEmpty && (isEmbedded || seedDemoFlag);
-  if (shouldSeed) await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
+  if (shouldSeed) {
+    await seedDemo(db, { operatorOrganizationId: config.operatorOrganizationId });
+    if (isHistoryEnabled) await recordDemoHistoryPlan(db, demoHistoryPlanAt(new Date()));
+  }
   const app = await building;
   let demoTraffic: Simulator | undefined;
+  let demoHistory: DemoHistoryRun | undefined;
+  let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    isShuttingDown = true;
+    await demoHistory?.stop();
     await demoTraffic?.stop();
     await app.close();
     await db.destroy();
@@ -108,7 +129,8 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
 
   await app.listen({ host: config.host, port: config.port });
   const trafficSetup = trafficRate > 0 ? await readDemoTrafficSetup(db) : undefined;
-  if (trafficSetup !== undefined) {
+  const startTraffic = () => {
+    if (trafficSetup === undefined || isShuttingDown) return;
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
@@ -118,15 +140,47 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
       setup: trafficSetup,
       log: app.log,
     });
+  };
+  // A history left unfinished (the process stopped) resumes on the embedded database, which one process owns.
+  const historyPlan =
+    isHistoryEnabled && (shouldSeed || isEmbedded) ? await pendingDemoHistory(db) : undefined;
+  if (historyPlan === undefined) {
+    startTraffic();
+  } else {
+    // In the background, after the server is ready: the first start answers within its budget. The live
+    // traffic starts once the history ends (its clock continues where the history's stops) and the app's
+    // counters have read the history's totals, so the live bidder's budgets count them.
+    const historyStartedAt = Date.now();
+    demoHistory = runDemoHistory({ deps: app.deps, plan: historyPlan });
+    demoHistory.done.then(
+      (summary) => {
+        if (summary === undefined) return;
+        app.log.info(
+          { demoHistory: summary },
+          `demo history: ${formatDemoHistory(summary, Date.now() - historyStartedAt)}`,
+        );
+        setTimeout(startTraffic, DEMO_TRAFFIC_AFTER_HISTORY_MS).unref();
+      },
+      (error: unknown) => {
+        // The plan stays pending: the next start resumes it. No live traffic meanwhile, so that its hours
+        // stay the history's.
+        app.log.error({ err: error }, 'demo history failed; it resumes at the next start');
+      },
+    );
   }
   const lines = [
     '',
     `  Beacon is running at ${config.publicUrl}  (ready in ${Date.now() - startedAt} ms)`,
     `  Database: ${isEmbedded ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
-  if (demoTraffic !== undefined) {
+  if (demoHistory !== undefined) {
     lines.push(
-      `  Demo traffic: ${trafficRate} bid requests/s on the demo exchange (BEACON_DEMO_TRAFFIC=0 turns it off).`,
+      `  Demo history: the last ${DEMO_HISTORY_DAYS} days are being made in the background (about a minute; BEACON_DEMO_HISTORY=0 turns it off).`,
+    );
+  }
+  if (trafficSetup !== undefined) {
+    lines.push(
+      `  Demo traffic: ${trafficRate} bid requests/s on the demo exchange${demoHistory === undefined ? '' : ' once the history is made'} (BEACON_DEMO_TRAFFIC=0 turns it off).`,
     );
   }
   if (shouldSeed || (isEmbedded && !isEmpty)) {

@@ -5,6 +5,7 @@ import type { BidderExchange } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
 import { buildStrategy, fixture } from './engine.factories';
 import { decodeTicket } from './event-ticket';
+import { bucketsOf, candidateRunsIn, runsOf } from './index-store';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
 import { rateKey } from './price';
 import type { CompiledStrategy, CreativeServing } from './strategy-index';
@@ -174,6 +175,56 @@ describe('decideBids', () => {
         undefined,
       );
       expect(decision.ok ? decision.response.seatbid?.[0]?.bid[0]?.cid : undefined).toBe(best?.campaignId);
+    }
+  });
+
+  it('picks through the index runs the winner that evaluating every candidate picks (CPM, CPC, countries)', () => {
+    let seed = 11;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const request = fixture('simple-banner');
+    const country = request.device?.geo?.country ?? 'USA';
+    for (let round = 0; round < 200; round += 1) {
+      const stats = new Map<string, { impressions: number; clicks: number }>();
+      const sink: FakeSink = {
+        ...fakeSink(),
+        strategyStats: (id: string) => stats.get(id) ?? { impressions: 0, clicks: 0 },
+      };
+      const strategies = Array.from({ length: 1 + Math.floor(random() * 40) }, (_, index) => {
+        const id = String(index + 1);
+        if (random() < 0.2) sink.mayNot.add(id);
+        const isCpc = random() < 0.3;
+        if (isCpc) {
+          const impressions = Math.floor(random() * 5_000);
+          stats.set(id, { impressions, clicks: Math.floor(random() * impressions * 0.02) });
+        }
+        // CPM from $0.05 to about $5; a click from $0.05 to about $50 (an eCPM of about the same range).
+        const bid = String(50_000 + Math.floor(random() * 5_000) * (isCpc ? 10_000 : 1_000) + index);
+        const countries = random() < 0.5 ? new Set([country]) : new Set<string>();
+        const base = strategy(id, bid, random() < 0.3 ? { deviceTypes: new Set(['phone']) } : {});
+        return {
+          ...base,
+          pricing: isCpc ? ('cpc' as const) : ('cpm' as const),
+          geo: { ...base.geo, countries },
+        };
+      });
+      const buckets = bucketsOf(strategies);
+      const runs = new Map([...buckets].map(([key, list]) => [key, runsOf(list)]));
+      const decision = decideBids(
+        input(request, strategies, {
+          sink,
+          candidateRuns: (r, imp) => candidateRunsIn(buckets, runs, r, imp),
+        }),
+      );
+      // Two impressions: every candidate of each is evaluated; the first one's winner is the reference.
+      const both = { ...request, imp: [...request.imp, { ...request.imp[0], id: '2' }] } as TBidRequest;
+      const reference = decideBids(input(both, strategies, { sink }));
+      const winnerOf = (d: typeof decision) =>
+        d.ok ? d.response.seatbid?.[0]?.bid.find((bid) => bid.impid === '1') : undefined;
+      expect(winnerOf(decision)?.cid).toBe(winnerOf(reference)?.cid);
+      expect(winnerOf(decision)?.price).toBe(winnerOf(reference)?.price);
     }
   });
 

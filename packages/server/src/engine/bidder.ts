@@ -12,7 +12,7 @@ import { installationSecret } from '../lib/installation-secrets';
 import { type BidderExchange, type BidderState, loadBidderState } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
-import { type PollTimer, StrategyIndex } from './index-store';
+import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
   MARKUP_TYPES,
@@ -25,19 +25,25 @@ import {
   type TBidResponse,
   type TImp,
 } from './openrtb';
+import { prefilterOf } from './prefilter';
 import {
   convertMicros,
   type ExchangeRates,
+  type ImpPricing,
+  impPricingOf,
   microsToOpenRtbPrice,
+  type Offer,
   offerOf,
   type PricedBid,
   priceBid,
+  responseCurrencyOf,
 } from './price';
-import type { CompiledCreative, CompiledStrategy } from './strategy-index';
+import type { CompiledCreative, CompiledStrategy, StrategyStats } from './strategy-index';
 import {
   deviceTypesOf,
   type EvaluationContext,
   evaluate,
+  FAILURE_NBR,
   type MatchedDeal,
   requestIdentity,
 } from './targeting';
@@ -152,7 +158,10 @@ export type BidInput = {
   readonly request: TBidRequest;
   readonly rates: ExchangeRates;
   readonly now: Date;
-  readonly candidates: (request: TBidRequest, imp: TImp) => readonly CompiledStrategy[];
+  /** The strategies worth evaluating for one impression (tests give a list)… */
+  readonly candidates?: (request: TBidRequest, imp: TImp) => readonly CompiledStrategy[];
+  /** …or the same in runs of the index, already in offer order (index-store.ts `candidateRuns`). */
+  readonly candidateRuns?: (request: TBidRequest, imp: TImp) => readonly CandidateRun[];
   readonly sink: DeliverySink;
   readonly secrets: BidSecrets;
   /** The public origin of the installation: the base of event and file URLs. */
@@ -274,35 +283,87 @@ const markupOf = (
   }
 };
 
+/** A CPM strategy's offer does not read its delivery (`bidEquivalentCpm`): it is not asked for. */
+const NO_STATS: StrategyStats = { impressions: 0, clicks: 0 };
+
+/** A run of candidates being read in offer order: offers are worked out as the run is read. */
+type OfferStream = {
+  readonly strategies: readonly CompiledStrategy[];
+  readonly offers: (Offer | undefined)[];
+  at: number;
+};
+
+/** What an offer weighs in the order: refused offers weigh least. */
+const weightOf = (offer: Offer): bigint => (offer.ok ? offer.priceMicros : -1n);
+
 /**
- * The candidates of a one-impression request ordered by what they offer (price.ts `offerOf`: the price before
- * any floor, which the deal does not change), highest first, refused offers last; undefined when the offers
- * are in more than one currency (the response's currency then depends on the winner: every candidate is
- * evaluated). The winner is the same as over every candidate: the highest price that passes, ties by hash.
+ * The streams of a one-impression request's runs, or undefined when their offers are priced in more than one
+ * currency (the response's currency then depends on the winner: every candidate is evaluated). A CPC run is
+ * ordered here, its offers all worked out: they move with each strategy's learnt CTR.
  */
-const byOffer = (
-  candidates: readonly CompiledStrategy[],
-  imp: TImp,
-  request: TBidRequest,
-  sink: DeliverySink,
-  rates: ExchangeRates,
-): { strategy: CompiledStrategy; offerMicros: bigint | undefined }[] | undefined => {
-  if (candidates.length < 2) return undefined;
+const offerStreamsOf = (
+  runs: readonly CandidateRun[],
+  pricing: ImpPricing,
+  offerFor: (strategy: CompiledStrategy) => Offer,
+): OfferStream[] | undefined => {
   let currency: string | undefined;
-  const offers: { strategy: CompiledStrategy; offerMicros: bigint | undefined }[] = [];
-  for (const strategy of candidates) {
-    const offer = offerOf({ strategy, stats: sink.strategyStats(strategy.strategyId), imp, request, rates });
-    if (offer.ok) {
-      if (currency === undefined) currency = offer.currency;
-      else if (currency !== offer.currency) return undefined;
+  const streams: OfferStream[] = [];
+  for (const run of runs) {
+    if (run.strategies.length === 0) continue;
+    const own = responseCurrencyOf(pricing, run.currency);
+    if (own !== undefined) {
+      if (currency === undefined) currency = own;
+      else if (currency !== own) return undefined;
     }
-    offers.push({ strategy, offerMicros: offer.ok ? offer.priceMicros : undefined });
+    if (run.ordered) {
+      streams.push({ strategies: run.strategies, offers: [], at: 0 });
+      continue;
+    }
+    const offered = run.strategies.map((strategy) => ({ strategy, offer: offerFor(strategy) }));
+    offered.sort((a, b) => {
+      const x = weightOf(a.offer);
+      const y = weightOf(b.offer);
+      return x > y ? -1 : x < y ? 1 : 0;
+    });
+    streams.push({
+      strategies: offered.map((entry) => entry.strategy),
+      offers: offered.map((entry) => entry.offer),
+      at: 0,
+    });
   }
-  return offers.sort((a, b) => {
-    if (a.offerMicros === undefined) return b.offerMicros === undefined ? 0 : 1;
-    if (b.offerMicros === undefined) return -1;
-    return a.offerMicros > b.offerMicros ? -1 : a.offerMicros < b.offerMicros ? 1 : 0;
-  });
+  return streams;
+};
+
+/**
+ * The next candidate across the streams: the highest offer at the head of one (ties: the earlier stream). Heads
+ * the prefilter refuses are passed over (`admits` notes their failure).
+ */
+const nextOffered = (
+  streams: readonly OfferStream[],
+  offerFor: (strategy: CompiledStrategy) => Offer,
+  admits: (strategy: CompiledStrategy) => boolean,
+): { stream: OfferStream; strategy: CompiledStrategy; offer: Offer } | undefined => {
+  let best: { stream: OfferStream; strategy: CompiledStrategy; offer: Offer } | undefined;
+  let bestWeight = -2n;
+  for (const stream of streams) {
+    let strategy = stream.strategies[stream.at];
+    while (strategy !== undefined && stream.offers[stream.at] === undefined && !admits(strategy)) {
+      stream.at += 1;
+      strategy = stream.strategies[stream.at];
+    }
+    if (strategy === undefined) continue;
+    let offer = stream.offers[stream.at];
+    if (offer === undefined) {
+      offer = offerFor(strategy);
+      stream.offers[stream.at] = offer;
+    }
+    const weight = weightOf(offer);
+    if (weight > bestWeight) {
+      best = { stream, strategy, offer };
+      bestWeight = weight;
+    }
+  }
+  return best;
 };
 
 /**
@@ -323,8 +384,16 @@ export const decideBids = (input: BidInput): BidDecision => {
   };
   const failures: NoBidReason[] = [];
   const winners: { imp: TImp; priced: Priced[] }[] = [];
+  const statsOf = (strategy: CompiledStrategy): StrategyStats =>
+    strategy.pricing === 'cpm' ? NO_STATS : sink.strategyStats(strategy.strategyId);
   /** One candidate through the rules, the budget, the creative and the price; its failure is noted. */
-  const consider = (strategy: CompiledStrategy, imp: TImp, isNativeReadable: boolean): Priced | undefined => {
+  const consider = (
+    strategy: CompiledStrategy,
+    imp: TImp,
+    pricing: ImpPricing,
+    isNativeReadable: boolean,
+    offer?: Offer,
+  ): Priced | undefined => {
     const evaluation = evaluate(strategy, imp, request, ctx);
     if (!evaluation.ok) {
       failures.push(evaluation.nbr);
@@ -343,14 +412,11 @@ export const decideBids = (input: BidInput): BidDecision => {
       failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
       return undefined;
     }
-    const price = priceBid({
-      strategy,
-      stats: sink.strategyStats(strategy.strategyId),
-      imp,
-      request,
-      deal: evaluation.deal,
-      rates,
-    });
+    const price = priceBid(
+      { strategy, stats: statsOf(strategy), imp, request, deal: evaluation.deal, rates },
+      pricing,
+      offer,
+    );
     if (!price.ok) {
       failures.push(price.nbr);
       return undefined;
@@ -360,21 +426,40 @@ export const decideBids = (input: BidInput): BidDecision => {
 
   for (const imp of request.imp) {
     const isNativeReadable = imp.native !== undefined && parseNativeRequest(imp.native) !== undefined;
-    const candidates = input.candidates(request, imp);
-    const ordered = request.imp.length === 1 ? byOffer(candidates, imp, request, sink, rates) : undefined;
+    const pricing = impPricingOf(imp, request, rates);
+    const runs = input.candidateRuns?.(request, imp) ?? runsOf(input.candidates?.(request, imp) ?? []);
+    const offerFor = (strategy: CompiledStrategy): Offer =>
+      offerOf({ strategy, stats: statsOf(strategy), imp, request, rates }, pricing);
+    const prefilter = prefilterOf(request, imp, identity);
+    const admits = (strategy: CompiledStrategy): boolean => {
+      const refused = prefilter(strategy);
+      if (refused === undefined) return true;
+      failures.push(FAILURE_NBR[refused]);
+      return false;
+    };
+    const streams = request.imp.length === 1 ? offerStreamsOf(runs, pricing, offerFor) : undefined;
     const priced: Priced[] = [];
-    if (ordered === undefined) {
-      for (const strategy of candidates) {
-        const entry = consider(strategy, imp, isNativeReadable);
-        if (entry !== undefined) priced.push(entry);
+    if (streams === undefined) {
+      for (const run of runs) {
+        for (const strategy of run.strategies) {
+          if (!admits(strategy)) continue;
+          const entry = consider(strategy, imp, pricing, isNativeReadable);
+          if (entry !== undefined) priced.push(entry);
+        }
       }
     } else {
       // Highest offer first: once one passes, only offers as high can still win (ties go by hash), so the
       // rest are never evaluated. Without a winner every candidate is evaluated, as the no-bid reason needs.
       let winning: bigint | undefined;
-      for (const { strategy, offerMicros } of ordered) {
-        if (winning !== undefined && (offerMicros === undefined || offerMicros < winning)) break;
-        const entry = consider(strategy, imp, isNativeReadable);
+      for (
+        let next = nextOffered(streams, offerFor, admits);
+        next !== undefined;
+        next = nextOffered(streams, offerFor, admits)
+      ) {
+        const { stream, strategy, offer } = next;
+        if (winning !== undefined && (!offer.ok || offer.priceMicros < winning)) break;
+        stream.at += 1;
+        const entry = consider(strategy, imp, pricing, isNativeReadable, offer);
         if (entry === undefined) continue;
         priced.push(entry);
         winning ??= entry.price.priceMicros;
@@ -448,8 +533,7 @@ export const decideBids = (input: BidInput): BidDecision => {
       adid: creative.id,
       crid: creative.id,
       cid: strategy.campaignId,
-      adomain: [...strategy.advertiserDomains],
-      cat: [...strategy.adCategories],
+      ...(creative.advertiserDomain ? { adomain: [creative.advertiserDomain] } : {}),
       ...(creative.kind === 'banner' ? { w: creative.size.w, h: creative.size.h } : {}),
       ...(deal === null ? {} : { dealid: deal.requestDeal.id }),
       ...(creative.attributes.length > 0 ? { attr: [...creative.attributes] } : {}),
@@ -529,7 +613,7 @@ export class Bidder {
       request,
       rates: state.rates,
       now,
-      candidates: (r, imp) => this.#options.index.candidates(r, imp),
+      candidateRuns: (r, imp) => this.#options.index.candidateRuns(r, imp),
       sink,
       secrets,
       publicUrl: this.#options.publicUrl,

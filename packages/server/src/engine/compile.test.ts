@@ -9,12 +9,42 @@ import { createTestCreative } from '../modules/creatives/creatives.factories';
 import { createTestDeal } from '../modules/deals/deals.factories';
 import { createCampaign, createStrategy, dayFromToday } from '../test/factories';
 import { bearer, loginAs, startTestApp, type TestContext } from '../test/test-app';
-import { compileLiveStrategies } from './compile';
+import { advertiserDomainOf, compileLiveStrategies } from './compile';
 import { fixture } from './engine.factories';
 import { type PollTimer, StrategyIndex } from './index-store';
 import { checkSchedule } from './targeting';
 
 /** The index compiled from the database and kept fresh (decision 040), through the real database. */
+
+/** A pasted InLine document: a ClickThrough in CDATA, a Duration and three MediaFiles of two types. */
+const PASTED_INLINE_VAST = `<?xml version="1.0" encoding="UTF-8"?>
+<VAST version="4.2"><Ad id="a1"><InLine><AdSystem>Brand</AdSystem><AdTitle>Spring</AdTitle>
+<Impression><![CDATA[https://pixel.brand.example/i]]></Impression>
+<Creatives><Creative><Linear><Duration>00:00:15.600</Duration>
+<MediaFiles>
+<MediaFile delivery="progressive" type="video/MP4" width="640" height="360"><![CDATA[https://cdn.brand.example/a.mp4]]></MediaFile>
+<MediaFile delivery="progressive" width="1280" height="720" type='video/mp4'><![CDATA[https://cdn.brand.example/b.mp4]]></MediaFile>
+<MediaFile type="video/webm" delivery="progressive" width="640" height="360"><![CDATA[https://cdn.brand.example/a.webm]]></MediaFile>
+</MediaFiles>
+<VideoClicks><ClickThrough id="c"><![CDATA[ https://WWW.Brand.example/spring?cb=[CACHEBUSTING] ]]></ClickThrough></VideoClicks>
+</Linear></Creative></Creatives></InLine></Ad></VAST>`;
+
+describe('advertiserDomainOf', () => {
+  it("is the click URL's host, lower case, without www. or a trailing dot", () => {
+    expect(advertiserDomainOf('https://WWW.Shop.Example/spring?a=1')).toBe('shop.example');
+    expect(advertiserDomainOf('http://shop.example.:8080/x')).toBe('shop.example');
+    expect(advertiserDomainOf('https://www2.shop.example/')).toBe('www2.shop.example');
+  });
+
+  it("falls back to a pasted VAST's ClickThrough, and names none without an http(s) URL", () => {
+    expect(advertiserDomainOf(null, 'https://brand.example')).toBe('brand.example');
+    expect(advertiserDomainOf('https://shop.example/', 'https://brand.example')).toBe('shop.example');
+    expect(advertiserDomainOf('tel:+34600000000')).toBeNull();
+    expect(advertiserDomainOf('not a url')).toBeNull();
+    expect(advertiserDomainOf(null)).toBeNull();
+    expect(advertiserDomainOf('', null)).toBeNull();
+  });
+});
 
 let ctx: TestContext;
 let token: string;
@@ -310,6 +340,7 @@ describe('compileLiveStrategies', () => {
       state: 'active',
       type: 'external_video',
       technical_type: 'vast-wrapper',
+      click_url: null,
       html_markup: null,
       width: null,
       height: null,
@@ -319,11 +350,23 @@ describe('compileLiveStrategies', () => {
     const pasted = await createTestCreative(ctx, organizationId, {
       state: 'active',
       type: 'external_video',
-      technical_type: 'vast-wrapper',
+      technical_type: 'vast',
+      click_url: null,
       html_markup: null,
       width: null,
       height: null,
-      vast_xml: '<VAST version="4.2"></VAST>',
+      vast_xml: PASTED_INLINE_VAST,
+    });
+    const pastedWrapper = await createTestCreative(ctx, organizationId, {
+      state: 'active',
+      type: 'external_video',
+      technical_type: 'vast-wrapper',
+      click_url: null,
+      html_markup: null,
+      width: null,
+      height: null,
+      vast_xml:
+        '<VAST version="4.2"><Ad><Wrapper><AdSystem>X</AdSystem><VASTAdTagURI>https://ads.example/v</VASTAdTagURI></Wrapper></Ad></VAST>',
     });
     const audio = await createTestCreative(ctx, organizationId, {
       state: 'active',
@@ -335,7 +378,7 @@ describe('compileLiveStrategies', () => {
       asset: JSON.stringify({ url: '/api/files/a.mp3', kind: 'audio/mpeg', bytes: 10, duration_ms: 20_000 }),
     });
     const linked = await call('PUT', `/campaign/${campaign.id}/creatives`, {
-      links: [image, tag, external, pasted, audio].map((creative) => ({
+      links: [image, tag, external, pasted, pastedWrapper, audio].map((creative) => ({
         creative_id: Number(creative.id),
         state: 'active',
       })),
@@ -356,15 +399,38 @@ describe('compileLiveStrategies', () => {
       imageUrl: null,
       html: '<div><a href="{click_url}">Buy</a></div>',
     });
+    // The advertiser's domain is the click URL's host.
+    expect(byId(image.id)?.advertiserDomain).toBe('example.com');
     expect(byId(external.id)).toMatchObject({
       kind: 'video',
+      // Another ad server's document: its files, duration and click-through are not known.
+      mimes: [],
+      durationSeconds: null,
+      protocols: [],
+      advertiserDomain: null,
       serving: {
         vastUrl: 'https://adserver.example/vast.xml',
+        hostedVast: false,
         eventPixels: { complete: ['https://pixel.example/c'] },
       },
     });
-    // A pasted VAST has no URL a player could fetch: not served.
-    expect(byId(pasted.id)).toBeUndefined();
+    // A pasted document is served as our Wrapper of its hosted URL; what it plays is read from it.
+    expect(byId(pasted.id)).toMatchObject({
+      kind: 'video',
+      mimes: ['video/mp4', 'video/webm'],
+      durationSeconds: 16,
+      protocols: [8],
+      advertiserDomain: 'brand.example',
+      serving: { vastUrl: null, hostedVast: true },
+    });
+    expect(byId(pastedWrapper.id)).toMatchObject({
+      kind: 'video',
+      mimes: [],
+      durationSeconds: null,
+      protocols: [8],
+      advertiserDomain: null,
+      serving: { vastUrl: null, hostedVast: true },
+    });
     expect(byId(audio.id)).toMatchObject({
       kind: 'audio',
       mimes: ['audio/mpeg'],

@@ -171,6 +171,14 @@ type CreativeRow = {
   event_pixels: Record<string, string[]> | null;
   html_markup: string | null;
   vast_url: string | null;
+  /** Whether a VAST document was pasted (the document itself is not read: the hosted-VAST route reads it). */
+  has_vast_xml: boolean;
+  /** From the pasted document, read in SQL (VAST_PATTERNS): its first ClickThrough's scheme and host... */
+  vast_click_through: string | null;
+  /** ...its first Duration (`HH:MM:SS[.mmm]`)... */
+  vast_duration: string | null;
+  /** ...and the MIME types of its MediaFiles, lower case; empty for a Wrapper or no document. */
+  vast_mimes: string[] | null;
 };
 
 type AreaRow = { id: string; latitude: number; longitude: number; radius: number };
@@ -273,6 +281,54 @@ const PROTOCOLS_BY_VAST_MAJOR: Readonly<Record<string, readonly number[]>> = {
   '4': [7, 8],
 };
 const SERVED_PROTOCOLS = PROTOCOLS_BY_VAST_MAJOR[SERVED_VAST_VERSION.split('.')[0] ?? ''] ?? [];
+/** A hosted document is served as our Wrapper of it: only the Wrapper protocol of the served version fits. */
+const SERVED_WRAPPER_PROTOCOLS = SERVED_PROTOCOLS.slice(1);
+
+/**
+ * What the compiler reads of a pasted VAST document, in SQL (PostgreSQL regular expressions, case-insensitive),
+ * so that documents of up to 1 MB are not carried into memory: the scheme and host of the first ClickThrough
+ * (the advertiser's domain), the first Duration and the MediaFile types. A Wrapper document has neither
+ * duration nor files: requests that bound them are then not served, as for an external VAST URL.
+ */
+export const VAST_PATTERNS = {
+  clickThrough: '<ClickThrough(?:\\s[^>]*)?>\\s*(?:<!\\[CDATA\\[)?\\s*(https?://[^/?#\\s<"\']+)',
+  duration:
+    '<Duration>\\s*(?:<!\\[CDATA\\[)?\\s*([0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]{1,3})?)\\s*(?:\\]\\]>)?\\s*</Duration>',
+  mediaFileType: '<MediaFile(?:\\s[^>]*)?\\stype\\s*=\\s*["\']([^"\']+)["\']',
+} as const;
+
+/** `HH:MM:SS[.mmm]` as whole seconds (rounded like an uploaded file's duration); null when not of that shape. */
+const vastSeconds = (duration: string | null): number | null => {
+  const match = /^(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(duration ?? '');
+  if (match === null) return null;
+  const [, hours = '0', minutes = '0', seconds = '0', fraction = '0'] = match;
+  const ms =
+    ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Number(fraction.padEnd(3, '0'));
+  return Math.round(ms / 1000);
+};
+
+/**
+ * The advertiser's domain of a creative (bid.adomain, the request's badv): the host of its click URL (the
+ * landing page is the advertiser's), else of a pasted VAST document's ClickThrough; lower case, without
+ * `www.` and a trailing dot. Null when neither is an http(s) URL (a `tel:` link names no domain).
+ */
+export const advertiserDomainOf = (
+  clickUrl: string | null,
+  vastClickThrough: string | null = null,
+): string | null => {
+  for (const candidate of [clickUrl, vastClickThrough]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate.trim());
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      const host = normalizeHost(url.hostname).replace(/\.$/, '');
+      if (host !== '') return host;
+    } catch {
+      // Not a URL: try the next one.
+    }
+  }
+  return null;
+};
 
 const secondsOf = (asset: StoredCreativeAsset | null): number | null =>
   asset?.duration_ms === undefined ? null : Math.round(asset.duration_ms / 1000);
@@ -315,6 +371,7 @@ const servingOf = (row: CreativeRow): CreativeServing => {
     iconUrl: row.native?.icon_url ?? null,
     html: row.technical_type === 'third_party' ? row.html_markup : null,
     vastUrl: row.type === 'video' ? null : row.vast_url,
+    hostedVast: row.type !== 'video' && row.vast_url === null && row.has_vast_xml,
     durationMs: row.asset?.duration_ms ?? null,
     mediaFiles: [...renditions, ...audioFile],
     companion:
@@ -328,7 +385,8 @@ const servingOf = (row: CreativeRow): CreativeServing => {
 const compileCreative = (row: CreativeRow): CompiledCreative | undefined => {
   const attributes = row.attributes.filter(isAttribute);
   const serving = servingOf(row);
-  const base = { id: row.id, attributes, serving };
+  const advertiserDomain = advertiserDomainOf(row.click_url, row.vast_click_through);
+  const base = { id: row.id, advertiserDomain, attributes, serving };
   switch (row.technical_type) {
     case 'banner':
     case 'third_party': {
@@ -342,18 +400,29 @@ const compileCreative = (row: CreativeRow): CompiledCreative | undefined => {
     case 'vast':
     case 'vast-wrapper':
     case 'third_party:video': {
-      // An uploaded video serves its renditions through the VAST Beacon writes; an external VAST is another ad
-      // server's, whose files and protocols are not stored: a request that bounds them is then not served.
-      const isOwnVast = row.type === 'video';
-      // An external VAST is served as a Wrapper of its URL; a pasted document has no URL a player could
-      // fetch, so it is not served until Beacon hosts it (docs/engine.md "Markup").
-      if (isOwnVast ? serving.mediaFiles.length === 0 : serving.vastUrl === null) return undefined;
+      // An uploaded video serves its renditions through the VAST Beacon writes. An external VAST is another ad
+      // server's, served as our Wrapper of its URL, whose files and protocols are not stored: a request that
+      // bounds them is then not served. A pasted document is served as our Wrapper of the installation's
+      // hosted-VAST URL (docs/engine.md "Markup"); its files and duration are read from it.
+      if (row.type === 'video') {
+        if (serving.mediaFiles.length === 0) return undefined;
+        return {
+          ...base,
+          kind: 'video',
+          mimes: [...new Set((row.renditions ?? []).map((rendition) => rendition.mime.toLowerCase()))],
+          durationSeconds: secondsOf(row.asset),
+          protocols: [...SERVED_PROTOCOLS],
+          companion: row.companion === null ? null : { w: row.companion.width, h: row.companion.height },
+        };
+      }
+      if (serving.vastUrl === null && !serving.hostedVast) return undefined;
+      const hosted = serving.vastUrl === null;
       return {
         ...base,
         kind: 'video',
-        mimes: [...new Set((row.renditions ?? []).map((rendition) => rendition.mime.toLowerCase()))],
-        durationSeconds: secondsOf(row.asset),
-        protocols: isOwnVast ? [...SERVED_PROTOCOLS] : [],
+        mimes: hosted ? [...new Set(row.vast_mimes ?? [])] : [],
+        durationSeconds: hosted ? vastSeconds(row.vast_duration) : null,
+        protocols: hosted ? [...SERVED_WRAPPER_PROTOCOLS] : [],
         companion: row.companion === null ? null : { w: row.companion.width, h: row.companion.height },
       };
     }
@@ -716,10 +785,6 @@ const buildStrategy = (
       videoPositions: new Set(row.video_positions),
       deals,
       audiences: { atLeastOneOf, mandatory, excluded },
-      // Nothing stores the advertiser's domains or the ad's own categories yet (decision 040): empty, so
-      // `badv` and `bcat` block nothing of this strategy until they are stored.
-      advertiserDomains: [],
-      adCategories: [],
       creatives,
     },
   };
@@ -768,7 +833,12 @@ export const compileLiveStrategies = (
               await sql<CreativeRow>`SELECT cc.campaign_id::text AS campaign_id, cr.id::text AS id, cr.name,
                   cr.type, cr.technical_type, cr.width, cr.height, cr.attributes, cr.native, cr.asset,
                   cr.companion, cr.renditions, cr.click_url, cr.impression_pixels, cr.event_pixels,
-                  cr.html_markup, cr.vast_url
+                  cr.html_markup, cr.vast_url, coalesce(cr.vast_xml <> '', false) AS has_vast_xml,
+                  (regexp_match(cr.vast_xml, ${VAST_PATTERNS.clickThrough}, 'i'))[1] AS vast_click_through,
+                  (regexp_match(cr.vast_xml, ${VAST_PATTERNS.duration}, 'i'))[1] AS vast_duration,
+                  ARRAY(SELECT DISTINCT lower(m[1]) AS mime
+                    FROM regexp_matches(cr.vast_xml, ${VAST_PATTERNS.mediaFileType}, 'gi') AS m
+                    ORDER BY mime) AS vast_mimes
                 FROM campaign_creatives cc JOIN creatives cr ON cr.id = cc.creative_id
                 WHERE cc.state = 'active' AND cr.state = 'active' AND cr.deleted_at IS NULL
                   AND (cr.type <> 'video' OR cr.transcoding_status = 'success')

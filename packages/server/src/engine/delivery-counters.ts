@@ -6,7 +6,7 @@
  *   publisher and bundle (delivery_daily_publishers).
  * - A flush (every `flushMs`, and when the app closes) writes them in one transaction: the events' keys go
  *   into delivery_events_seen first and only the keys it did not hold yet count, then the rollups are
- *   upserted in multi-row batches (`col = col + EXCLUDED.col`). Counts leave memory only once that
+ *   upserted in batches of array parameters (`col = col + EXCLUDED.col`). Counts leave memory only once that
  *   transaction committed: a failed flush keeps them for the next one, so nothing is lost or counted twice.
  *   Flushes never overlap (each waits for the one before).
  * - Each (auctionId, kind) counts once: a bounded set of recent keys answers repeats at once, and
@@ -169,9 +169,10 @@ export const rollupKeysOf = (
   ) {
     return null;
   }
+  const instant = at.toISOString();
   return {
     hourly: {
-      hour: utcHour(at),
+      hour: `${instant.slice(0, 13)}:00:00.000Z`,
       organization_id: organization,
       campaign_id: campaign,
       strategy_id: strategy,
@@ -186,7 +187,7 @@ export const rollupKeysOf = (
       venue_type: textOf(ticket.venueType),
     },
     daily: {
-      day: utcDay(at),
+      day: instant.slice(0, 10),
       organization_id: organization,
       campaign_id: campaign,
       strategy_id: strategy,
@@ -321,6 +322,28 @@ const addTotals = (
   entry.lifetimeSpend += spend;
 };
 
+/**
+ * A key's totals as the bidder asks them: the sum of what was loaded, what is being flushed and what waits for
+ * a flush, kept as one running sum (updated as each event counts, rebuilt when the parts change), with its
+ * "today" summed once per day start. `strategyStats` and `mayBid` are asked for hundreds of candidates a
+ * request: each answer is a Map read and a comparison, not a sum over hours.
+ */
+type RunningTotals = Totals & {
+  /** The day start `day*` sums the hours from (epoch ms), or NaN before the first question. */
+  dayStart: number;
+  dayImpressions: number;
+  dayClicks: number;
+  daySpend: bigint;
+};
+
+const emptyRunning = (): RunningTotals => ({
+  ...emptyTotals(),
+  dayStart: Number.NaN,
+  dayImpressions: 0,
+  dayClicks: 0,
+  daySpend: 0n,
+});
+
 const mergeTotals = (into: Map<string, Totals>, from: Map<string, Totals>): void => {
   for (const [key, entry] of from) {
     let target = into.get(key);
@@ -394,7 +417,7 @@ export type DeliveryCountersOptions = {
 
 export const DEFAULT_FLUSH_MS = 5_000;
 const DEFAULT_RECENT_KEYS = 200_000;
-const DEFAULT_BATCH_ROWS = 500;
+const DEFAULT_BATCH_ROWS = 10_000;
 /** delivery_events_seen rows outlive a ticket by a day (a ticket issued a minute ahead is still accepted). */
 const SEEN_RETENTION_MS = TICKET_LIFETIME_MS + 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -463,10 +486,47 @@ const TOUCH_KINDS: ReadonlySet<string> = new Set(['impression', 'click']);
 /** At most this many touches of one device are read for a conversion (one per campaign and kind). */
 const MAX_TOUCHES_READ = 200;
 
+/** The columns of delivery_touches (migration 0022): the key (device, campaign, kind) first. */
+const TOUCH_COLUMNS = [
+  'device_hash',
+  'campaign_id',
+  'kind',
+  'touched_at',
+  'organization_id',
+  'strategy_id',
+  'creative_id',
+  'exchange_id',
+  'deal_id',
+  'country',
+  'region',
+  'device_type',
+  'os',
+  'size',
+  'venue_type',
+  'publisher',
+  'bundle',
+] as const;
+
+const touchValue = (event: PendingEvent, column: (typeof TOUCH_COLUMNS)[number]): string => {
+  switch (column) {
+    case 'device_hash':
+      return event.device;
+    case 'kind':
+      return event.kind;
+    case 'touched_at':
+      return event.seenAt.toISOString();
+    case 'publisher':
+    case 'bundle':
+      return event.daily[column];
+    default:
+      return event.hourly[column];
+  }
+};
+
 /**
  * Keeps the newest impression and click of each (device, campaign) among the events that counted
- * (delivery_touches, migration 0022): one multi-row upsert per batch, rows sorted by key (no deadlock), a row
- * replaced only by a newer touch.
+ * (delivery_touches, migration 0022): one upsert of array parameters per batch, rows sorted by key (no
+ * deadlock), a row replaced only by a newer touch.
  */
 const upsertTouches = async (
   trx: Transaction<Database>,
@@ -482,51 +542,18 @@ const upsertTouches = async (
   }
   const sorted = [...newest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
   for (const batch of chunks(sorted, batchRows)) {
-    await trx
-      .insertInto('delivery_touches')
-      .values(
-        batch.map((event) => ({
-          device_hash: event.device,
-          campaign_id: event.hourly.campaign_id,
-          kind: event.kind as 'impression' | 'click',
-          touched_at: event.seenAt,
-          organization_id: event.hourly.organization_id,
-          strategy_id: event.hourly.strategy_id,
-          creative_id: event.hourly.creative_id,
-          exchange_id: event.hourly.exchange_id,
-          deal_id: event.hourly.deal_id,
-          country: event.hourly.country,
-          region: event.hourly.region,
-          device_type: event.hourly.device_type,
-          os: event.hourly.os,
-          size: event.hourly.size,
-          venue_type: event.hourly.venue_type,
-          publisher: event.daily.publisher,
-          bundle: event.daily.bundle,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['device_hash', 'campaign_id', 'kind'])
-          .doUpdateSet((eb) => ({
-            touched_at: eb.ref('excluded.touched_at'),
-            organization_id: eb.ref('excluded.organization_id'),
-            strategy_id: eb.ref('excluded.strategy_id'),
-            creative_id: eb.ref('excluded.creative_id'),
-            exchange_id: eb.ref('excluded.exchange_id'),
-            deal_id: eb.ref('excluded.deal_id'),
-            country: eb.ref('excluded.country'),
-            region: eb.ref('excluded.region'),
-            device_type: eb.ref('excluded.device_type'),
-            os: eb.ref('excluded.os'),
-            size: eb.ref('excluded.size'),
-            venue_type: eb.ref('excluded.venue_type'),
-            publisher: eb.ref('excluded.publisher'),
-            bundle: eb.ref('excluded.bundle'),
-          }))
-          .whereRef('delivery_touches.touched_at', '<=', 'excluded.touched_at'),
-      )
-      .execute();
+    const values: string[][] = TOUCH_COLUMNS.map(() => []);
+    for (const event of batch) {
+      TOUCH_COLUMNS.forEach((column, index) => {
+        values[index]?.push(touchValue(event, column));
+      });
+    }
+    await sql`INSERT INTO delivery_touches (${sql.join(TOUCH_COLUMNS.map((column) => sql.ref(column)))})
+      ${unnestOf(TOUCH_COLUMNS, values)}
+      ON CONFLICT (device_hash, campaign_id, kind) DO UPDATE SET ${sql.join(
+        TOUCH_COLUMNS.slice(3).map((column) => sql`${sql.ref(column)} = EXCLUDED.${sql.ref(column)}`),
+      )}
+      WHERE delivery_touches.touched_at <= EXCLUDED.touched_at`.execute(trx);
   }
 };
 
@@ -576,7 +603,7 @@ const insertSeen = async (
   const sorted = [...events].sort((a, b) =>
     a.auctionId === b.auctionId ? (a.kind < b.kind ? -1 : 1) : a.auctionId < b.auctionId ? -1 : 1,
   );
-  for (const batch of chunks(sorted, batchRows * 20)) {
+  for (const batch of chunks(sorted, batchRows)) {
     const { rows } = await sql<{ auction_id: string; kind: string }>`INSERT INTO delivery_events_seen
         (auction_id, kind, seen_at)
       SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[], ${batch.map((event) => event.kind)}::text[],
@@ -595,6 +622,30 @@ const upsertSql = (table: 'delivery_hourly' | 'delivery_daily_publishers') =>
     ),
   );
 
+/** The SQL type of a rollup or touch column, for its array parameter (`unnest($1::text[]::bigint[], …)`). */
+const columnType = (column: string): 'timestamptz' | 'date' | 'bigint' | 'text' => {
+  if (column === 'hour' || column === 'touched_at') return 'timestamptz';
+  if (column === 'day') return 'date';
+  if (column.endsWith('_id') || column.endsWith('_micros') || COLUMN_INDEX.has(column as CountColumn))
+    return 'bigint';
+  return 'text';
+};
+
+/**
+ * `SELECT * FROM unnest(…)` of one array parameter per column: a batch of rows is one short statement with as
+ * many parameters as columns, whatever its number of rows (a parameter a value costs the embedded database
+ * and PostgreSQL alike to bind and plan). The values go as text and are cast by the column's type.
+ */
+const unnestOf = (columns: readonly string[], values: readonly (readonly string[])[]) =>
+  sql`SELECT * FROM unnest(${sql.join(
+    columns.map((column, index) => {
+      const type = columnType(column);
+      return type === 'text'
+        ? sql`${values[index]}::text[]`
+        : sql`${values[index]}::text[]::${sql.raw(type)}[]`;
+    }),
+  )})`;
+
 const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
   trx: Transaction<Database>,
   table: 'delivery_hourly' | 'delivery_daily_publishers',
@@ -606,17 +657,16 @@ const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
   const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   const columns = [...keyColumns, ...COUNT_COLUMNS, ...MONEY_COLUMNS];
   for (const batch of chunks(sorted, batchRows)) {
-    const values = batch.map(
-      (row) =>
-        sql`(${sql.join([
-          ...keyColumns.map((column) => row.dimensions[column]),
-          ...row.counts,
-          row.mediaCost.toString(),
-          row.spend.toString(),
-        ])})`,
-    );
+    const values: string[][] = columns.map(() => []);
+    for (const row of batch) {
+      let index = 0;
+      for (const column of keyColumns) values[index++]?.push(row.dimensions[column] as string);
+      for (const count of row.counts) values[index++]?.push(String(count));
+      values[index++]?.push(row.mediaCost.toString());
+      values[index]?.push(row.spend.toString());
+    }
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
-      VALUES ${sql.join(values)}
+      ${unnestOf(columns, values)}
       ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
       DO UPDATE SET ${upsertSql(table)}`.execute(trx);
   }
@@ -645,6 +695,54 @@ export const createDeliveryCounters = ({
   /** What memory counted that `loaded` does not hold yet: waiting for a flush, and being flushed. */
   let pendingTotals = new Map<string, Totals>();
   let flushingTotals = new Map<string, Totals>();
+  /** loaded + flushingTotals + pendingTotals per key, for the bidder's questions (RunningTotals). */
+  let running = new Map<string, RunningTotals>();
+
+  /** Sums the three parts again: after a reload (the only time `loaded` or `flushingTotals` change their sum). */
+  const rebuildRunning = (): void => {
+    const next = new Map<string, RunningTotals>();
+    for (const part of [loaded, flushingTotals, pendingTotals]) {
+      if (!part) continue;
+      for (const [key, entry] of part) {
+        let target = next.get(key);
+        if (!target) {
+          target = emptyRunning();
+          next.set(key, target);
+        }
+        for (const [hour, bucket] of entry.hours)
+          addHour(target, hour, bucket.impressions, bucket.clicks, bucket.spend);
+        target.impressions += entry.impressions;
+        target.clicks += entry.clicks;
+        target.lifetimeSpend += entry.lifetimeSpend;
+      }
+    }
+    running = next;
+  };
+
+  /** Counts into `pendingTotals` and the running sum alike (an accepted event not flushed yet). */
+  const addPending = (
+    key: string,
+    hour: number,
+    impressions: number,
+    clicks: number,
+    spend: bigint,
+  ): void => {
+    addTotals(pendingTotals, key, hour, impressions, clicks, spend);
+    let entry = running.get(key);
+    if (!entry) {
+      entry = emptyRunning();
+      running.set(key, entry);
+    }
+    addHour(entry, hour, impressions, clicks, spend);
+    entry.impressions += impressions;
+    entry.clicks += clicks;
+    entry.lifetimeSpend += spend;
+    if (hour >= entry.dayStart) {
+      entry.dayImpressions += impressions;
+      entry.dayClicks += clicks;
+      entry.daySpend += spend;
+    }
+  };
 
   let chain: Promise<void> = Promise.resolve();
   let isFlushing = false;
@@ -670,12 +768,14 @@ export const createDeliveryCounters = ({
       loadedAt = clock.now().getTime();
       flushingTotals = new Map();
       isCurrent = true;
+      rebuildRunning();
     } catch (error) {
       // What was just flushed is in the database but not in `loaded`: keep counting it from memory, and
       // stop bidding until a reload succeeds.
       if (loaded) mergeTotals(loaded, flushingTotals);
       flushingTotals = new Map();
       isCurrent = false;
+      rebuildRunning();
       logger.error({ err: error }, 'delivery counters: the totals could not be read; bidding stops');
     }
   };
@@ -799,29 +899,38 @@ export const createDeliveryCounters = ({
     return run;
   };
 
-  /** The totals of a key, "today" being the hours from `dayStart` (epoch ms of a UTC hour). */
-  const totalOf = (key: string, dayStart: number): DayTotals => {
-    const sum: DayTotals = {
-      dayImpressions: 0,
-      dayClicks: 0,
-      daySpend: 0n,
-      impressions: 0,
-      clicks: 0,
-      lifetimeSpend: 0n,
-    };
-    for (const part of [loaded?.get(key), flushingTotals.get(key), pendingTotals.get(key)]) {
-      if (!part) continue;
-      for (const [hour, bucket] of part.hours) {
+  const NO_TOTALS: DayTotals = {
+    dayImpressions: 0,
+    dayClicks: 0,
+    daySpend: 0n,
+    impressions: 0,
+    clicks: 0,
+    lifetimeSpend: 0n,
+  };
+
+  /**
+   * The totals of a key, "today" being the hours from `dayStart` (epoch ms of a UTC hour). The day's sums are
+   * worked out again only when the day start changes (a new day, or another zone asking); events add to them.
+   */
+  const totalOf = (key: string, dayStart: number): Readonly<DayTotals> => {
+    const entry = running.get(key);
+    if (!entry) return NO_TOTALS;
+    if (entry.dayStart !== dayStart) {
+      let impressions = 0;
+      let clicks = 0;
+      let spend = 0n;
+      for (const [hour, bucket] of entry.hours) {
         if (hour < dayStart) continue;
-        sum.dayImpressions += bucket.impressions;
-        sum.dayClicks += bucket.clicks;
-        sum.daySpend += bucket.spend;
+        impressions += bucket.impressions;
+        clicks += bucket.clicks;
+        spend += bucket.spend;
       }
-      sum.impressions += part.impressions;
-      sum.clicks += part.clicks;
-      sum.lifetimeSpend += part.lifetimeSpend;
+      entry.dayStart = dayStart;
+      entry.dayImpressions = impressions;
+      entry.dayClicks = clicks;
+      entry.daySpend = spend;
     }
-    return sum;
+    return entry;
   };
 
   const recordBid = (ticket: AuctionTicket, now: Date): void => {
@@ -857,8 +966,8 @@ export const createDeliveryCounters = ({
     const clicks = event.kind === 'click' ? 1 : 0;
     if (impressions || clicks || event.spendMicros !== 0n) {
       const hour = hourOf(event.at);
-      addTotals(pendingTotals, `c${keys.hourly.campaign_id}`, hour, impressions, clicks, event.spendMicros);
-      addTotals(pendingTotals, `s${keys.hourly.strategy_id}`, hour, impressions, clicks, event.spendMicros);
+      addPending(`c${keys.hourly.campaign_id}`, hour, impressions, clicks, event.spendMicros);
+      addPending(`s${keys.hourly.strategy_id}`, hour, impressions, clicks, event.spendMicros);
     }
     return 'counted';
   };
@@ -912,8 +1021,8 @@ export const createDeliveryCounters = ({
   };
 
   const strategyStats = (strategyId: string): StrategyStats => {
-    const totals = totalOf(`s${strategyId}`, loadedHour);
-    return { impressions: totals.impressions, clicks: totals.clicks };
+    const entry = running.get(`s${strategyId}`);
+    return entry ? { impressions: entry.impressions, clicks: entry.clicks } : { impressions: 0, clicks: 0 };
   };
 
   const mayBid = (strategy: CompiledStrategy, now: Date): boolean => {

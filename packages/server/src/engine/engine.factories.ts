@@ -59,8 +59,8 @@ export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): Compil
   videoPositions: new Set(),
   deals: [],
   audiences: { atLeastOneOf: [], mandatory: [], excluded: [] },
-  advertiserDomains: ['shop.example'],
-  adCategories: [],
-  creatives: [{ id: '501', kind: 'banner', size: { w: 300, h: 250 }, attributes: [] }],
+  creatives: [
+    { id: '501', kind: 'banner', size: { w: 300, h: 250 }, attributes: [], advertiserDomain: 'shop.example' },
+  ],
   ...overrides,
 });

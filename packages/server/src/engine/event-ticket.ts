@@ -127,14 +127,15 @@ export const decodeTicket = (secret: string, text: string, now: number): TicketC
   }
   if (!Array.isArray(values) || values.length !== FIELDS.length) return { ok: false, reason: 'malformed' };
   const ticket: Record<string, unknown> = {};
-  FIELDS.forEach((field, index) => {
-    ticket[field] = values[index];
-  });
-  if (typeof ticket.issuedAt !== 'number') return { ok: false, reason: 'malformed' };
-  for (const field of FIELDS) {
-    if (field !== 'issuedAt' && typeof ticket[field] !== 'string') return { ok: false, reason: 'malformed' };
+  for (let index = 0; index < FIELDS.length; index += 1) {
+    const field = FIELDS[index] as (typeof FIELDS)[number];
+    const value: unknown = values[index];
+    if (typeof value !== (field === 'issuedAt' ? 'number' : 'string'))
+      return { ok: false, reason: 'malformed' };
+    ticket[field] = value;
   }
-  if (now - ticket.issuedAt > TICKET_LIFETIME_MS || ticket.issuedAt - now > 60_000) {
+  const issuedAt = ticket.issuedAt as number;
+  if (now - issuedAt > TICKET_LIFETIME_MS || issuedAt - now > 60_000) {
     return { ok: false, reason: 'expired' };
   }
   return { ok: true, ticket: ticket as AuctionTicket };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildStrategy, FIXTURE_NAMES, fixture } from './engine.factories';
-import { bucketsOf, candidatesIn } from './index-store';
+import { bucketsOf, candidateRunsIn, candidatesIn, runsOf } from './index-store';
 import type { TBidRequest } from './openrtb';
+import { prefilterOf } from './prefilter';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
-import { evaluate } from './targeting';
+import { evaluate, requestIdentity } from './targeting';
 
 /**
  * The index's lookup buckets only leave out strategies that `evaluate` rejects: over random strategies and
@@ -121,5 +122,80 @@ describe('the lookup buckets', () => {
     // The check is not vacuous: requests matched strategies, and the buckets left most of them out.
     expect(matched).toBeGreaterThan(100);
     expect(candidatesSeen).toBeLessThan(300 * strategies.length * 0.5);
+  });
+});
+
+describe('the candidate runs and the prefilter', () => {
+  it('hold the same candidates as the buckets, CPM runs ordered by their bid', () => {
+    const random = randomOf(41);
+    const strategies = Array.from({ length: 300 }, (_, i) => {
+      const strategy = randomStrategy(random, i + 1);
+      return {
+        ...strategy,
+        pricing: random() < 0.3 ? ('cpc' as const) : ('cpm' as const),
+        currency: random() < 0.2 ? ('eur' as const) : ('usd' as const),
+        bidMicros: BigInt(100_000 + Math.floor(random() * 10_000_000)),
+      };
+    });
+    const buckets = bucketsOf(strategies);
+    const runs = new Map([...buckets].map(([key, list]) => [key, runsOf(list)]));
+    for (let n = 0; n < 300; n += 1) {
+      const request = randomRequest(random);
+      for (const imp of request.imp) {
+        const inRuns = candidateRunsIn(buckets, runs, request, imp);
+        const ids = inRuns.flatMap((run) => run.strategies.map((strategy) => strategy.strategyId));
+        expect(new Set(ids).size).toBe(ids.length);
+        expect([...ids].sort()).toEqual(
+          candidatesIn(buckets, request, imp)
+            .map((s) => s.strategyId)
+            .sort(),
+        );
+        for (const run of inRuns) {
+          for (const strategy of run.strategies) {
+            expect(strategy.currency).toBe(run.currency);
+            expect(strategy.pricing === 'cpm').toBe(run.ordered);
+          }
+          if (!run.ordered) continue;
+          const bids = run.strategies.map((strategy) => strategy.bidMicros);
+          expect(bids).toEqual([...bids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+        }
+      }
+    }
+  });
+
+  it('refuse only strategies that evaluate rejects', () => {
+    const random = randomOf(42);
+    const deal = {
+      id: '1',
+      externalId: 'DEAL-BEACON-0001',
+      supplyPartner: 'magnite' as const,
+      type: 'private_auction' as const,
+      floorMicros: 0n,
+      currency: 'usd' as const,
+      startDay: '2026-01-01',
+      endDay: null,
+    };
+    const strategies = Array.from({ length: 300 }, (_, i) => ({
+      ...randomStrategy(random, i + 1),
+      deviceTypes: new Set(some(random, ['phone', 'tablet', 'desktop', 'connectedtv'] as const, 0.3)),
+      deviceIdTypes: new Set(some(random, ['ifa', 'gaid', 'web', 'fake'] as const, 0.2)),
+      deals: random() < 0.2 ? [deal] : [],
+    }));
+    const now = new Date('2026-11-23T10:30:00Z');
+    let refused = 0;
+    for (let n = 0; n < 300; n += 1) {
+      const request = random() < 0.2 ? fixture('pmp-direct-deal') : randomRequest(random);
+      const identity = requestIdentity(request, 'key');
+      const ctx = { now, seat: 'beacon', identity };
+      for (const imp of request.imp) {
+        const prefilter = prefilterOf(request, imp, identity);
+        for (const strategy of strategies) {
+          if (prefilter(strategy) === undefined) continue;
+          refused += 1;
+          expect(evaluate(strategy, imp, request, ctx).ok).toBe(false);
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(300 * 300 * 0.3);
   });
 });

@@ -3,6 +3,7 @@
  * (compile.ts), looked up without a database round trip, refreshed when a cheap change marker moves, and
  * failing closed: when its state cannot be read, or is older than it may be, it answers no strategy at all.
  */
+import { CPM_BOUNDS, type Currency, toMicros } from '@beacon/domain/dictionary/currencies';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -128,11 +129,79 @@ export const candidatesIn = (
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// Candidates in offer order
+
+/**
+ * Candidates that bid in one currency and one way, in an order along which their offer (price.ts `offerOf`)
+ * never rises: CPM strategies by their bid within the §9 maximum, highest first (the offer is that CPM times the
+ * impression's multiplier, converted to the response currency: monotonic in it); CPC strategies in no order, as
+ * their offer moves with their learnt CTR (the bidder orders them per request).
+ */
+export type CandidateRun = {
+  readonly currency: Currency;
+  readonly ordered: boolean;
+  readonly strategies: readonly CompiledStrategy[];
+};
+
+const cappedBidOf = (strategy: CompiledStrategy): bigint => {
+  const max = toMicros(CPM_BOUNDS[strategy.currency].max);
+  return strategy.bidMicros > max ? max : strategy.bidMicros;
+};
+
+/** The runs of a set of strategies (each strategy once): one per currency and pricing way. */
+export const runsOf = (strategies: readonly CompiledStrategy[]): CandidateRun[] => {
+  const groups = new Map<string, { currency: Currency; ordered: boolean; strategies: CompiledStrategy[] }>();
+  for (const strategy of strategies) {
+    const ordered = strategy.pricing === 'cpm';
+    const key = `${strategy.currency}|${ordered}`;
+    const group = groups.get(key);
+    if (group === undefined)
+      groups.set(key, { currency: strategy.currency, ordered, strategies: [strategy] });
+    else group.strategies.push(strategy);
+  }
+  const runs: CandidateRun[] = [];
+  for (const group of groups.values()) {
+    if (group.ordered) {
+      const keyed = group.strategies.map((strategy) => ({ strategy, bid: cappedBidOf(strategy) }));
+      keyed.sort((a, b) => (a.bid > b.bid ? -1 : a.bid < b.bid ? 1 : 0));
+      runs.push({ ...group, strategies: keyed.map((entry) => entry.strategy) });
+    } else runs.push(group);
+  }
+  return runs;
+};
+
+/**
+ * The runs a request and one of its impressions reach, each strategy in one run only: the runs of the buckets
+ * when the impression has one media (a strategy is in one country bucket of a request, its own or ANY_COUNTRY,
+ * and in one supply class), else the runs of the candidates gathered once.
+ */
+export const candidateRunsIn = (
+  buckets: ReadonlyMap<string, readonly CompiledStrategy[]>,
+  runs: ReadonlyMap<string, readonly CandidateRun[]>,
+  request: TBidRequest,
+  imp: TImp,
+): CandidateRun[] => {
+  const media = impMedia(imp);
+  const kind = media[0];
+  if (media.length !== 1 || kind === undefined) return runsOf(candidatesIn(buckets, request, imp));
+  const country = request.device?.geo?.country?.trim().toUpperCase();
+  const countries = country === undefined || country === '' ? [ANY_COUNTRY] : [country, ANY_COUNTRY];
+  const found: CandidateRun[] = [];
+  for (const key of countries) {
+    for (const supply of requestSupplyClasses(request)) {
+      for (const run of runs.get(bucketKey(key, supply, kind)) ?? []) found.push(run);
+    }
+  }
+  return found;
+};
+
+// ---------------------------------------------------------------------------------------------------------
 // The store
 
 type Loaded = {
   readonly index: CompiledIndex;
   readonly buckets: ReadonlyMap<string, readonly CompiledStrategy[]>;
+  readonly runs: ReadonlyMap<string, readonly CandidateRun[]>;
   readonly byId: ReadonlyMap<string, CompiledStrategy>;
   /** The UTC day it was compiled for: flights are compiled a day around it, so a new day compiles again. */
   readonly day: string;
@@ -209,6 +278,12 @@ export class StrategyIndex {
     return candidatesIn(this.#loaded.buckets, request, imp);
   }
 
+  /** The same candidates as `candidates`, in runs along which the offer never rises (the bidder's order). */
+  candidateRuns(request: TBidRequest, imp: TImp): readonly CandidateRun[] {
+    if (!this.isHealthy() || this.#loaded === null) return [];
+    return candidateRunsIn(this.#loaded.buckets, this.#loaded.runs, request, imp);
+  }
+
   /** What the last compile left out and how many audience hashes it holds, for diagnostics. */
   summary(): Pick<CompiledIndex, 'skipped' | 'audienceHashes' | 'compiledAt'> & { strategies: number } {
     const index = this.#loaded?.index;
@@ -246,9 +321,11 @@ export class StrategyIndex {
           ? {}
           : { maxAudienceHashes: this.#options.maxAudienceHashes }),
       });
+      const buckets = bucketsOf(index.strategies);
       this.#loaded = {
         index,
-        buckets: bucketsOf(index.strategies),
+        buckets,
+        runs: new Map([...buckets].map(([key, strategies]) => [key, runsOf(strategies)])),
         byId: new Map(index.strategies.map((strategy) => [strategy.strategyId, strategy])),
         day: utcDayOf(now),
       };

@@ -178,6 +178,42 @@ describe('vastMarkup', () => {
     );
   });
 
+  it("wraps a pasted document's hosted URL, carrying the bid's ticket, with our tracking", () => {
+    const pasted: CompiledVideoCreative = {
+      ...video,
+      companion: null,
+      serving: serving({
+        clickUrl: null,
+        hostedVast: true,
+        impressionPixels: ['https://pixel.example/i'],
+        eventPixels: { error: ['https://pixel.example/err'] },
+      }),
+    };
+    expect(urls.hostedVast).toBe('https://ads.example/vast?t=TICKET.mac');
+    const vast = parseXml(vastMarkup(pasted, urls, BASE)).VAST;
+    expect(vast['@_version']).toBe('4.2');
+    const wrapper = (vast.Ad as Record<string, unknown>).Wrapper as Record<string, unknown>;
+    expect(wrapper.VASTAdTagURI).toBe(urls.hostedVast);
+    expect(asList(wrapper.Impression as Record<string, string>[]).map((i) => i['#text'])).toEqual([
+      urls.impression,
+      'https://pixel.example/i',
+    ]);
+    expect(asList(wrapper.Error as string[])).toEqual([urls.video_error, 'https://pixel.example/err']);
+    const linear = ((wrapper.Creatives as { Creative: Record<string, unknown> }).Creative.Linear ??
+      {}) as Record<string, unknown>;
+    expect((linear.VideoClicks as { ClickTracking: Record<string, string> }).ClickTracking['#text']).toBe(
+      urls.click,
+    );
+    // Not an InLine: the player takes files and duration from the hosted document.
+    expect(vast.Ad).not.toHaveProperty('InLine');
+    // An external URL, when there is one, is what is wrapped.
+    const both = { ...pasted, serving: serving({ hostedVast: true, vastUrl: 'https://adserver.example/v' }) };
+    const other = parseXml(vastMarkup(both, urls, BASE)).VAST;
+    expect(((other.Ad as Record<string, unknown>).Wrapper as Record<string, unknown>).VASTAdTagURI).toBe(
+      'https://adserver.example/v',
+    );
+  });
+
   it('serves audio as a VAST InLine ad with its file', () => {
     const audio: CompiledAudioCreative = {
       id: '701',

@@ -15,12 +15,22 @@ import type {
 } from './strategy-index';
 import { nativeAssetFits } from './targeting';
 
-/** The event URLs of one bid, all carrying its ticket. */
-export type BidUrls = { readonly [K in EventKind]: string };
+/**
+ * The path of the hosted-VAST route (`modules/vast-serving`): `{base}/vast?t={ticket}` answers the pasted VAST
+ * document of the ticket's creative, so that a player can fetch it as our Wrapper's VASTAdTagURI.
+ */
+export const HOSTED_VAST_PATH = '/vast';
+
+export const hostedVastUrl = (base: string, ticket: string): string =>
+  `${base}${HOSTED_VAST_PATH}?t=${ticket}`;
+
+/** The event URLs of one bid, all carrying its ticket, and the URL of its hosted VAST document. */
+export type BidUrls = { readonly [K in EventKind]: string } & { readonly hostedVast: string };
 
 export const bidUrlsOf = (base: string, ticket: string): BidUrls => {
   const url = (kind: EventKind) => eventUrl(base, kind, ticket);
   return {
+    hostedVast: hostedVastUrl(base, ticket),
     win: url('win'),
     billing: url('billing'),
     impression: url('impression'),
@@ -131,8 +141,9 @@ const vastDocument = (adId: string, body: string[]): string =>
   ].join('\n');
 
 /**
- * VAST for a video or audio creative: an InLine ad with its files, or, for an external VAST, a Wrapper of its
- * URL that adds our impression, error, progress and click tracking.
+ * VAST for a video or audio creative: an InLine ad with its files, or, for an external VAST, a Wrapper that
+ * adds our impression, error, progress and click tracking to its URL, or to the bid's hosted-VAST URL for a
+ * pasted document (the installation answers it with the document).
  */
 export const vastMarkup = (
   creative: CompiledVideoCreative | CompiledAudioCreative,
@@ -141,11 +152,12 @@ export const vastMarkup = (
 ): string => {
   const serving = creative.serving;
   const id = escapeXml(creative.id);
-  if (serving?.vastUrl) {
+  const wrapped = serving?.vastUrl ? serving.vastUrl : serving?.hostedVast ? urls.hostedVast : undefined;
+  if (wrapped !== undefined) {
     return vastDocument(creative.id, [
       '<Wrapper followAdditionalWrappers="true" allowMultipleAds="false">',
       ...adHead(urls, serving),
-      `<VASTAdTagURI>${cdata(serving.vastUrl)}</VASTAdTagURI>`,
+      `<VASTAdTagURI>${cdata(wrapped)}</VASTAdTagURI>`,
       '<Creatives>',
       `<Creative id="${id}">`,
       '<Linear>',

@@ -84,14 +84,35 @@ export const parseDecimal = (text: string): Ratio | undefined => {
   return { numerator, denominator: 10n ** BigInt(fraction.length) };
 };
 
-/** The rate from one currency to another (codes in any case), or undefined when unknown. */
-export const rateOf = (rates: ExchangeRates, from: string, to: string): Ratio | undefined => {
-  if (from.toLowerCase() === to.toLowerCase()) return { numerator: 1n, denominator: 1n };
+const ONE: Ratio = { numerator: 1n, denominator: 1n };
+
+const readRate = (rates: ExchangeRates, from: string, to: string): Ratio | undefined => {
+  if (from.toLowerCase() === to.toLowerCase()) return ONE;
   const direct = rates.get(rateKey(from, to));
   if (direct !== undefined) return parseDecimal(direct);
   const inverse = rates.get(rateKey(to, from));
   const ratio = inverse === undefined ? undefined : parseDecimal(inverse);
   return ratio === undefined ? undefined : { numerator: ratio.denominator, denominator: ratio.numerator };
+};
+
+/**
+ * Rates read once per rates map: the bidder state replaces the map when the rates change, and a bid asks for the
+ * same few rates for hundreds of candidates.
+ */
+const ratesRead = new WeakMap<ExchangeRates, Map<string, Ratio | undefined>>();
+
+/** The rate from one currency to another (codes in any case), or undefined when unknown. */
+export const rateOf = (rates: ExchangeRates, from: string, to: string): Ratio | undefined => {
+  let read = ratesRead.get(rates);
+  if (read === undefined) {
+    read = new Map();
+    ratesRead.set(rates, read);
+  }
+  const key = `${from}>${to}`;
+  if (read.has(key)) return read.get(key);
+  const rate = readRate(rates, from, to);
+  read.set(key, rate);
+  return rate;
 };
 
 const divide = (numerator: bigint, denominator: bigint, rounding: 'down' | 'up'): bigint => {
@@ -194,17 +215,67 @@ const boundsOf = (currency: Currency): { min: bigint; max: bigint } => {
 /** The currency of the answer: the strategy's when the exchange takes it, else the first one it takes. */
 const responseCurrency = (
   strategyCurrency: Currency,
-  request: Pick<TBidRequest, 'cur'>,
+  accepted: readonly string[],
   rates: ExchangeRates,
-) => {
-  const accepted = (request.cur ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean);
-  const candidates = accepted.length === 0 ? [OPENRTB_DEFAULT_CURRENCY] : accepted;
+): string | undefined => {
   const own = strategyCurrency.toUpperCase();
-  if (candidates.includes(own)) return own;
-  return candidates.find((code) => rateOf(rates, strategyCurrency, code) !== undefined);
+  if (accepted.includes(own)) return own;
+  return accepted.find((code) => rateOf(rates, strategyCurrency, code) !== undefined);
 };
 
-type Floor = { amount: number | undefined; currency: string | undefined };
+/**
+ * What one impression fixes for the price of every candidate, read once per impression rather than once per
+ * candidate (a request meets hundreds): the DOOH multiplier, the currencies the exchange takes and, as they are
+ * asked for, the response currency of each strategy currency and the impression's floor in each currency.
+ */
+export type ImpPricing = {
+  readonly imp: TImp;
+  readonly rates: ExchangeRates;
+  readonly multiplierMicros: bigint;
+  readonly accepted: readonly string[];
+  readonly responseCurrencies: Map<string, string | undefined>;
+  /** The impression's own floor by response currency; null: no rate to convert it. */
+  readonly floors: Map<string, bigint | null>;
+};
+
+export const impPricingOf = (
+  imp: TImp,
+  request: Pick<TBidRequest, 'cur'>,
+  rates: ExchangeRates,
+): ImpPricing => {
+  const accepted = (request.cur ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean);
+  const multiplier = imp.qty?.multiplier;
+  return {
+    imp,
+    rates,
+    multiplierMicros:
+      multiplier === undefined ? MICROS_PER_UNIT : (openRtbToMicros(multiplier) ?? MICROS_PER_UNIT),
+    accepted: accepted.length === 0 ? [OPENRTB_DEFAULT_CURRENCY] : accepted,
+    responseCurrencies: new Map(),
+    floors: new Map(),
+  };
+};
+
+/** The currency a strategy currency answers in for the impression (memoised). */
+export const responseCurrencyOf = (pricing: ImpPricing, strategyCurrency: Currency): string | undefined => {
+  if (pricing.responseCurrencies.has(strategyCurrency))
+    return pricing.responseCurrencies.get(strategyCurrency);
+  const currency = responseCurrency(strategyCurrency, pricing.accepted, pricing.rates);
+  pricing.responseCurrencies.set(strategyCurrency, currency);
+  return currency;
+};
+
+/** A floor (OpenRTB amount and currency, USD by default) in micros of `currency`, rounded up; null without a rate. */
+const floorIn = (
+  amount: number | undefined,
+  from: string | undefined,
+  currency: string,
+  rates: ExchangeRates,
+): bigint | null => {
+  const micros = amount === undefined ? undefined : openRtbToMicros(amount);
+  if (micros === undefined) return 0n;
+  return convertMicros(micros, from ?? OPENRTB_DEFAULT_CURRENCY, currency, rates, 'up') ?? null;
+};
 
 /** What a strategy offers for an impression before any floor: the price of `priceBid` when it is not refused. */
 export type Offer =
@@ -221,22 +292,26 @@ export type Offer =
 /**
  * The first half of `priceBid`: the CPM within the §9 bounds, times the DOOH multiplier, in the response
  * currency. It does not depend on the deal (only the floor does), so the bidder can order candidates by it
- * before evaluating them.
+ * before evaluating them. `pricing` is the impression's (`impPricingOf`), shared by its candidates.
  */
-export const offerOf = (input: Omit<PriceInput, 'deal'>): Offer => {
-  const { strategy, imp, rates } = input;
+export const offerOf = (input: Omit<PriceInput, 'deal'>, pricing?: ImpPricing): Offer => {
+  const { strategy } = input;
+  const context = pricing ?? impPricingOf(input.imp, input.request, input.rates);
   const bounds = boundsOf(strategy.currency);
   let cpm = bidEquivalentCpm(strategy, input.stats);
   if (cpm > bounds.max) cpm = bounds.max;
   if (cpm < bounds.min) return refuse('below_minimum_cpm', fromMicros(cpm));
 
-  const multiplier = openRtbToMicros(imp.qty?.multiplier ?? 1) ?? MICROS_PER_UNIT;
-  const price = (cpm * multiplier) / MICROS_PER_UNIT;
+  const price =
+    context.multiplierMicros === MICROS_PER_UNIT ? cpm : (cpm * context.multiplierMicros) / MICROS_PER_UNIT;
 
-  const currency = responseCurrency(strategy.currency, input.request, rates);
+  const currency = responseCurrencyOf(context, strategy.currency);
   if (currency === undefined)
-    return refuse('no_exchange_rate', `${strategy.currency} to ${input.request.cur}`);
-  const priceMicros = convertMicros(price, strategy.currency, currency, rates, 'down');
+    return refuse('no_exchange_rate', `${strategy.currency} to ${context.accepted.join(',')}`);
+  const priceMicros =
+    currency === strategy.currency.toUpperCase()
+      ? price
+      : convertMicros(price, strategy.currency, currency, context.rates, 'down');
   if (priceMicros === undefined) return refuse('no_exchange_rate', `${strategy.currency} to ${currency}`);
   return { ok: true, currency, priceMicros, cpmMicros: cpm, itemMicros: price };
 };
@@ -247,24 +322,27 @@ export const offerOf = (input: Omit<PriceInput, 'deal'>): Offer => {
  * times the DOOH multiplier, converted to the exchange's currency, and refused below the floor (the
  * impression's, or the deal's and the deal's stored floor, whichever is highest).
  */
-export const priceBid = (input: PriceInput): PriceResult => {
+export const priceBid = (input: PriceInput, pricing?: ImpPricing, known?: Offer): PriceResult => {
   const { imp, deal, rates } = input;
-  const offer = offerOf(input);
+  const context = pricing ?? impPricingOf(imp, input.request, rates);
+  const offer = known ?? offerOf(input, context);
   if (!offer.ok) return offer;
   const { currency, priceMicros, cpmMicros: cpm, itemMicros: price } = offer;
 
   // With a deal its floor replaces the impression's (OpenRTB 2.6 "Deal"); both default to USD.
-  const floor: Floor =
-    deal === null
-      ? { amount: imp.bidfloor, currency: imp.bidfloorcur }
-      : { amount: deal.requestDeal.bidfloor, currency: deal.requestDeal.bidfloorcur };
-  let floorMicros = 0n;
-  const floorAmount = floor.amount === undefined ? undefined : openRtbToMicros(floor.amount);
-  if (floorAmount !== undefined) {
-    const from = floor.currency ?? OPENRTB_DEFAULT_CURRENCY;
-    const converted = convertMicros(floorAmount, from, currency, rates, 'up');
-    if (converted === undefined) return refuse('no_exchange_rate', `${from} to ${currency}`);
-    floorMicros = converted;
+  let floorMicros: bigint | null;
+  if (deal === null) {
+    floorMicros = context.floors.get(currency) ?? null;
+    if (!context.floors.has(currency)) {
+      floorMicros = floorIn(imp.bidfloor, imp.bidfloorcur, currency, rates);
+      context.floors.set(currency, floorMicros);
+    }
+  } else {
+    floorMicros = floorIn(deal.requestDeal.bidfloor, deal.requestDeal.bidfloorcur, currency, rates);
+  }
+  if (floorMicros === null) {
+    const from = (deal === null ? imp.bidfloorcur : deal.requestDeal.bidfloorcur) ?? OPENRTB_DEFAULT_CURRENCY;
+    return refuse('no_exchange_rate', `${from} to ${currency}`);
   }
   if (deal !== null) {
     const stored = convertMicros(deal.deal.floorMicros, deal.deal.currency, currency, rates, 'up');

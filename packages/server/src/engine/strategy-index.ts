@@ -141,6 +141,12 @@ export type CreativeServing = {
   readonly html: string | null;
   /** An external video's VAST URL: served as a VAST Wrapper. */
   readonly vastUrl: string | null;
+  /**
+   * A pasted VAST document (external video without a URL): served as a VAST Wrapper whose VASTAdTagURI is the
+   * installation's hosted-VAST URL of the bid (`/vast?t=`, docs/engine.md "Markup"). The document itself is not
+   * held here: the hosted-VAST route reads it when a player fetches it. Absent: false.
+   */
+  readonly hostedVast?: boolean;
   readonly durationMs: number | null;
   readonly mediaFiles: readonly CompiledMediaFile[];
   /** A video's companion banner image. */
@@ -149,6 +155,12 @@ export type CreativeServing = {
 
 type CreativeBase = {
   readonly id: string;
+  /**
+   * The advertiser's domain (bid.adomain; checked against the request's badv): the host of the creative's
+   * click URL, lower case without `www.`, or of a pasted VAST document's ClickThrough. Null or absent (built
+   * by hand in tests of the rules): unknown, never blocked by badv and not sent.
+   */
+  readonly advertiserDomain?: string | null;
   /** OpenRTB creative attributes (§3 codes 0-18; 0 "none" is never sent). */
   readonly attributes: readonly CreativeAttribute[];
   /** How to serve it; absent (built by hand in tests of the rules): the bidder does not serve it. */
@@ -223,10 +235,6 @@ export type CompiledStrategy = {
   /** Empty: open auction only; otherwise only through one of these deals. */
   readonly deals: readonly CompiledDeal[];
   readonly audiences: CompiledAudiences;
-  /** The advertiser's domains (bid.adomain), lower case; checked against the request's badv. */
-  readonly advertiserDomains: readonly string[];
-  /** The ad's own IAB categories (bid.cat), checked against bcat; empty when the advertiser declared none. */
-  readonly adCategories: readonly string[];
   /** Approved creatives linked and active; the rules pick those that fit an impression. */
   readonly creatives: readonly CompiledCreative[];
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildStrategy, fixture } from './engine.factories';
 import type { TBidRequest, TImp } from './openrtb';
 import type {
+  CompiledCreative,
   CompiledDeal,
   CompiledNativeCreative,
   CompiledSchedule,
@@ -11,7 +12,6 @@ import type {
 } from './strategy-index';
 import {
   checkAudiences,
-  checkBlockedAdvertiser,
   checkBundle,
   checkCampaignTypeSupply,
   checkCategories,
@@ -25,6 +25,7 @@ import {
   checkPublishers,
   checkSchedule,
   checkSeat,
+  creativesNotBlocked,
   distanceMetres,
   type EvaluationContext,
   evaluate,
@@ -327,28 +328,72 @@ describe('seats, blocked categories and advertisers', () => {
     expect(reasonOf(checkSeat({ ...app, bseat: ['beacon'] }, SEAT))).toBe('seat_not_allowed');
   });
 
-  it('refuses an ad whose category bcat blocks, tier 1 covering tier 2', () => {
-    expect(reasonOf(checkBlockedAdvertiser(buildStrategy({ adCategories: ['IAB7-39'] }), app))).toBe(
-      'blocked_category',
-    );
-    expect(reasonOf(checkBlockedAdvertiser(buildStrategy({ adCategories: ['IAB25-3'] }), app))).toBe(
-      'blocked_category',
-    );
-    expect(reasonOf(checkBlockedAdvertiser(buildStrategy({ adCategories: ['IAB7-1'] }), app))).toBe('pass');
+  it('leaves out the creatives whose advertiser domain badv blocks, subdomains included', () => {
+    // The fixture's badv: competitor.example and blocked-brand.example.
+    const banner = (id: string, advertiserDomain: string | null): CompiledCreative => ({
+      id,
+      kind: 'banner',
+      size: { w: 320, h: 50 },
+      attributes: [],
+      advertiserDomain,
+    });
+    const creatives = [
+      banner('1', 'competitor.example'),
+      banner('2', 'shop.competitor.example'),
+      banner('3', 'notcompetitor.example'),
+      banner('4', null),
+      banner('5', 'blocked-brand.example.org'),
+    ];
+    expect(creativesNotBlocked(creatives, app).map((creative) => creative.id)).toEqual(['3', '4', '5']);
+    // badv entries compare like domains: case and `www.` do not matter.
+    const shouting = { ...app, badv: ['WWW.NotCompetitor.Example', ' '] };
+    expect(creativesNotBlocked(creatives, shouting).map((creative) => creative.id)).toEqual([
+      '1',
+      '2',
+      '4',
+      '5',
+    ]);
+    // Without badv nothing is left out.
+    expect(creativesNotBlocked(creatives, { ...app, badv: [] })).toBe(creatives);
+    const { badv: _badv, ...withoutBadv } = app;
+    expect(creativesNotBlocked(creatives, withoutBadv)).toBe(creatives);
   });
 
-  it('refuses an advertiser domain badv blocks, subdomains included', () => {
-    expect(
-      reasonOf(checkBlockedAdvertiser(buildStrategy({ advertiserDomains: ['competitor.example'] }), app)),
-    ).toBe('blocked_advertiser');
-    expect(
-      reasonOf(
-        checkBlockedAdvertiser(buildStrategy({ advertiserDomains: ['www.shop.competitor.example'] }), app),
-      ),
-    ).toBe('blocked_advertiser');
-    expect(
-      reasonOf(checkBlockedAdvertiser(buildStrategy({ advertiserDomains: ['notcompetitor.example'] }), app)),
-    ).toBe('pass');
+  it('fails blocked_advertiser only when every fitting creative is blocked', () => {
+    const imp = impOf(app);
+    const banner = (id: string, advertiserDomain: string, w = 320, h = 50): CompiledCreative => ({
+      id,
+      kind: 'banner',
+      size: { w, h },
+      attributes: [],
+      advertiserDomain,
+    });
+    const mixed = buildStrategy({
+      creatives: [banner('1', 'competitor.example'), banner('2', 'shop.example')],
+    });
+    const result = evaluate(mixed, imp, app, ctxOf(app));
+    expect(result.ok && result.creatives.map((creative) => creative.id)).toEqual(['2']);
+    const blocked = buildStrategy({
+      creatives: [banner('1', 'competitor.example'), banner('2', 'www.blocked-brand.example')],
+    });
+    expect(evaluate(blocked, imp, app, ctxOf(app))).toMatchObject({
+      ok: false,
+      reason: 'blocked_advertiser',
+      nbr: 0,
+    });
+    // A blocked creative that would not fit anyway: the creatives are what does not fit.
+    const elsewhere = buildStrategy({
+      creatives: [banner('1', 'competitor.example', 300, 250)],
+    });
+    expect(reasonOf(evaluate(elsewhere, imp, app, ctxOf(app)))).toBe('no_fitting_creative');
+  });
+
+  it('holds no ad category against bcat (none is stored)', () => {
+    // The fixture's bcat blocks IAB25, IAB26 and IAB7-39: the strategy still bids.
+    const strategy = buildStrategy({
+      creatives: [{ id: '1', kind: 'banner', size: { w: 320, h: 50 }, attributes: [] }],
+    });
+    expect(reasonOf(evaluate(strategy, impOf(app), app, ctxOf(app)))).toBe('pass');
   });
 });
 

@@ -60,7 +60,6 @@ export const FAILURE_REASONS = [
   'publisher_not_allowed',
   'private_auction',
   'deal_required',
-  'blocked_category',
   'blocked_advertiser',
   'device_id',
   'audience_excluded',
@@ -92,7 +91,6 @@ export const FAILURE_NBR = {
   publisher_not_allowed: NO_BID_REASONS.BLOCKED_PUBLISHER_OR_SITE,
   private_auction: NO_BID_REASONS.UNKNOWN_ERROR,
   deal_required: NO_BID_REASONS.UNKNOWN_ERROR,
-  blocked_category: NO_BID_REASONS.UNKNOWN_ERROR,
   blocked_advertiser: NO_BID_REASONS.UNKNOWN_ERROR,
   device_id: NO_BID_REASONS.UNMATCHED_USER,
   audience_excluded: NO_BID_REASONS.UNMATCHED_USER,
@@ -403,19 +401,37 @@ export const checkSeat = (request: TBidRequest, seat: string): RuleResult => {
   return PASS;
 };
 
-/** bcat blocks the ad's categories (IAB7 blocks IAB7-39); badv the advertiser's domains and subdomains. */
-export const checkBlockedAdvertiser = (strategy: CompiledStrategy, request: TBidRequest): RuleResult => {
-  const bcat = (request.bcat ?? []).map((c) => c.trim().toUpperCase());
-  const blockedCategory = strategy.adCategories.find((category) =>
-    bcat.some((blocked) => categoryCovers(blocked, category.toUpperCase())),
+/** The request's badv, normalised like advertiser domains: once per request, however many strategies ask. */
+const blockedDomains = new WeakMap<TBidRequest, readonly string[]>();
+const blockedDomainsOf = (request: TBidRequest): readonly string[] => {
+  let domains = blockedDomains.get(request);
+  if (domains === undefined) {
+    domains = (request.badv ?? []).map(normalizeHost).filter((domain) => domain !== '');
+    blockedDomains.set(request, domains);
+  }
+  return domains;
+};
+
+/** Whether a domain is one of `blocked` or a subdomain of one (`brand.example` blocks `shop.brand.example`). */
+const isBlockedDomain = (domain: string, blocked: readonly string[]): boolean =>
+  blocked.some((entry) => domain === entry || domain.endsWith(`.${entry}`));
+
+/**
+ * badv, per creative: the creatives whose advertiser domain (compile.ts) is a blocked domain or a subdomain of
+ * one are left out; a creative without a known domain is not blocked. The strategy fails `blocked_advertiser`
+ * only when creatives fitted and every one of them is blocked. There is no ad category to hold against bcat
+ * (the product stores none, docs/engine.md "Advertiser domain, badv and bcat").
+ */
+export const creativesNotBlocked = (
+  creatives: readonly CompiledCreative[],
+  request: TBidRequest,
+): readonly CompiledCreative[] => {
+  if (request.badv === undefined || request.badv.length === 0) return creatives;
+  const blocked = blockedDomainsOf(request);
+  if (blocked.length === 0) return creatives;
+  return creatives.filter(
+    (creative) => !creative.advertiserDomain || !isBlockedDomain(creative.advertiserDomain, blocked),
   );
-  if (blockedCategory !== undefined) return fail('blocked_category', blockedCategory);
-  const badv = (request.badv ?? []).map(normalizeHost);
-  const blockedDomain = strategy.advertiserDomains.find((domain) => {
-    const host = normalizeHost(domain);
-    return badv.some((blocked) => host === blocked || host.endsWith(`.${blocked}`));
-  });
-  return blockedDomain === undefined ? PASS : fail('blocked_advertiser', blockedDomain);
 };
 
 /** The deal a bid goes through: the strategy's and the request's view of it. */
@@ -737,7 +753,6 @@ const CHEAP_RULES: readonly Rule[] = [
   (strategy, _imp, request) => checkBundle(strategy, request),
   (strategy, _imp, request) => checkPublishers(strategy, request),
   (strategy, _imp, request) => checkCategories(strategy, request),
-  (strategy, _imp, request) => checkBlockedAdvertiser(strategy, request),
   (strategy, _imp, _request, ctx) => checkDeviceIdType(strategy, ctx.identity),
 ];
 /** Time zones, names, distances and audience lookups, run once the deal is settled. */
@@ -751,8 +766,8 @@ const COSTLY_RULES: readonly Rule[] = [
 
 /**
  * Runs every rule for one strategy and one impression, cheapest first (set lookups, the deal, then time
- * zones, distances and audiences, and creative fit last), and answers the creatives that fit with the deal
- * the bid goes through, or the first failure.
+ * zones, distances and audiences, then creative fit and the request's badv last), and answers the creatives
+ * that fit with the deal the bid goes through, or the first failure.
  */
 export const evaluate = (
   strategy: CompiledStrategy,
@@ -770,7 +785,9 @@ export const evaluate = (
     const result = rule(strategy, imp, request, ctx);
     if (!result.ok) return result;
   }
-  const creatives = fittingCreatives(strategy.creatives, imp, strategy.videoPositions);
-  if (creatives.length === 0) return fail('no_fitting_creative');
+  const fitting = fittingCreatives(strategy.creatives, imp, strategy.videoPositions);
+  if (fitting.length === 0) return fail('no_fitting_creative');
+  const creatives = creativesNotBlocked(fitting, request);
+  if (creatives.length === 0) return fail('blocked_advertiser', fitting[0]?.advertiserDomain ?? undefined);
   return { ok: true, creatives, deal: deal.deal };
 };

@@ -45,6 +45,8 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
   });
 
   app.addHook('onRequest', async (request) => {
+    // The engine's routes are public and never use a session (app.ts).
+    if (request.isEngineRoute) return;
     const token = requestToken(request);
     request.principal = token ? await resolvePrincipal(deps, token) : null;
     const demo = request.headers['x-demo'] ?? queryCredential(request, 'demo');
@@ -53,6 +55,7 @@ export const registerAccessControl = (app: FastifyInstance, deps: Deps, routes: 
 
   // Before validation: a caller without a session, or without the right, learns nothing about the schema.
   app.addHook('preValidation', async (request) => {
+    if (request.isEngineRoute) return;
     const config = request.routeOptions.config;
     const access = config.access;
     if (!access || access === 'public') return;

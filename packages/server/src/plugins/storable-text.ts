@@ -26,12 +26,14 @@ const check = (values: readonly unknown[]): void => {
  */
 export const registerStorableTextGuard = (app: FastifyInstance): void => {
   app.addHook('preValidation', async (request) => {
+    // The engine's routes store no text from the request (docs/engine.md "Events"): nothing to look at.
+    if (request.isEngineRoute) return;
     check(
       request.isMultipart() ? [request.params, request.query] : [request.params, request.query, request.body],
     );
   });
   app.addHook('preHandler', async (request) => {
-    if (!request.isMultipart()) return;
+    if (request.isEngineRoute || !request.isMultipart()) return;
     check([request.body]);
     for (const [field, upload] of Object.entries(request.uploads)) {
       if (!isStorableText(upload.filename)) throw refuse(field);

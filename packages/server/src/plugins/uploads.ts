@@ -33,7 +33,7 @@ const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const registerUploads = async (app: FastifyInstance): Promise<void> => {
   app.decorateRequest('uploads', null as unknown as Record<string, Upload>);
   app.addHook('onRequest', async (request) => {
-    request.uploads = {};
+    if (!request.isEngineRoute) request.uploads = {};
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 4, fields: 8, parts: 12, fieldSize: 1024 * 1024 },

@@ -24,6 +24,14 @@ describe('the request generator', () => {
     expect(JSON.stringify(draw(8, 300))).not.toBe(JSON.stringify(draw(7, 300)));
   });
 
+  it('sends only requests from the countries it is given, every country without (or with none it knows)', () => {
+    const countriesOf = (options: GeneratorOptions) =>
+      new Set(draw(3, 500, options).map(({ request }) => request.device?.geo?.country));
+    expect(countriesOf({ ...OPTIONS, countries: ['ESP', 'GBR'] })).toEqual(new Set(['ESP', 'GBR']));
+    expect(countriesOf({ ...OPTIONS, countries: ['XXX'] }).size).toBeGreaterThan(5);
+    expect(countriesOf(OPTIONS).size).toBeGreaterThan(5);
+  });
+
   it('writes only requests the bidder parses, with valid native requests', () => {
     for (const { request } of draw(1, 3000)) {
       const parsed = parseBidRequest(JSON.stringify(request));

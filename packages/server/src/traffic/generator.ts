@@ -62,6 +62,11 @@ export type GeneratorOptions = {
   readonly deals: readonly SimulatedDeal[];
   /** Share of requests with a `pmp` object; the default 0.12. */
   readonly dealShare?: number;
+  /**
+   * Only requests from these countries (ISO alpha-3), weighted as usual: what an exchange sends a bidder that
+   * buys there (the demo history, traffic/demo-history.ts). Absent, or none of them known: every country.
+   */
+  readonly countries?: readonly string[];
 };
 
 export type GeneratedRequest = { readonly kind: TrafficKind; readonly request: TBidRequest };
@@ -249,8 +254,11 @@ const dealsFor = (
 /** Creates the request stream of one simulated exchange; `next(now)` draws one request at that (simulated) time. */
 export const createRequestGenerator = (random: Random, options: GeneratorOptions) => {
   const dealShare = options.dealShare ?? 0.12;
+  const wanted = new Set(options.countries ?? []);
+  const markets = COUNTRIES.filter((c) => wanted.has(c.code));
+  const countryWeights = (markets.length > 0 ? markets : COUNTRIES).map((c) => [c, c.weight] as const);
   const next = (now: Date): GeneratedRequest => {
-    const country = random.weighted(COUNTRIES.map((c) => [c, c.weight] as const));
+    const country = random.weighted(countryWeights);
     const localHour =
       ((((now.getUTCHours() * 60 + now.getUTCMinutes() + country.utcOffset) / 60) % 24) + 24) % 24;
     const kind = random.weighted(kindWeights(Math.floor(localHour)));

@@ -177,6 +177,8 @@ export type SimulatorOptions = {
   readonly currency: string;
   readonly auctionType: 1 | 2;
   readonly deals: readonly SimulatedDeal[];
+  /** Only requests from these countries (ISO alpha-3; generator.ts); absent: every country. */
+  readonly countries?: readonly string[];
   /** At most this many requests wait for an answer at once; more are dropped and counted. */
   readonly concurrency: number;
   /** Click-through rates by kind instead of the realistic ones (tests that need clicks). */
@@ -273,6 +275,7 @@ export const createSimulator = (options: SimulatorOptions): Simulator => {
     currency: options.currency,
     auctionType: options.auctionType,
     deals: options.deals,
+    ...(options.countries === undefined ? {} : { countries: options.countries }),
   });
   // Each request's outcome draws from its own stream, seeded in request order: the run replays exactly even
   // though answers arrive in any order.

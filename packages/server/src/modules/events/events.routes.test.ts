@@ -367,6 +367,28 @@ describe('hostile event requests', () => {
   });
 });
 
+describe('the console’s global hooks', () => {
+  it('do nothing for an event (config.engine), which keeps the request id and the security headers', async () => {
+    const world = await createWorld();
+    // A console route would refuse this query (storable text, decision 036) and resolve this session; the
+    // intake reads neither (only the signed ticket and the price), so the event counts.
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/ev/impression?t=${encodeTicket(secret, ticketOf(world))}&junk=%00`,
+      headers: { authorization: 'Bearer not-a-session', 'x-demo': '1' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-request-id']).toBeTruthy();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    await flush();
+    expect((await totalsOf(world)).impressions).toBe(1);
+
+    // The same query on a console route is still refused.
+    const consoleAnswer = await ctx.app.inject({ method: 'GET', url: '/api/health?junk=%00' });
+    expect(consoleAnswer.statusCode).toBe(400);
+  });
+});
+
 describe('the delivery counters', () => {
   const strategyOf = (world: World, budget: Partial<ReturnType<typeof buildStrategy>['budget']>) => {
     const base = buildStrategy({ strategyId: world.strategyId, campaignId: world.campaignId });

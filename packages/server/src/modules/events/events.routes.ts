@@ -59,7 +59,7 @@ export const eventsRoutes = async (app: AppInstance): Promise<void> => {
   };
 
   app.get(`${EVENT_PATH_PREFIX}/:kind`, {
-    config: { access: 'public' },
+    config: { access: 'public', engine: true },
     // Thousands a second: only what goes wrong is logged (the counters are the record).
     logLevel: 'warn',
     // A link checker's HEAD must not count an event.
@@ -75,7 +75,7 @@ export const eventsRoutes = async (app: AppInstance): Promise<void> => {
   });
 
   app.post(`${EVENT_PATH_PREFIX}/:kind`, {
-    config: { access: 'public' },
+    config: { access: 'public', engine: true },
     logLevel: 'warn',
     bodyLimit: NOTICE_BODY_LIMIT,
     schema: {

@@ -52,8 +52,11 @@ export const createEventIntake = (deps: Deps): EventIntake => {
     },
   );
 
+  /** The installation's ticket secret, read once (it never changes while the process runs). */
+  let secret: string | undefined;
+
   const receive: EventIntake['receive'] = async (kind, ticketText, price) => {
-    const secret = await installationSecret(deps.db, 'eventTicket');
+    secret ??= await installationSecret(deps.db, 'eventTicket');
     const at = deps.clock.now();
     const check = decodeTicket(secret, ticketText ?? '', at.getTime());
     if (!check.ok) {

@@ -129,7 +129,7 @@ export const rtbRoutes = async (app: AppInstance, options: { bidder: Bidder }): 
   });
 
   app.post('/rtb/:exchange', {
-    config: { access: 'public' },
+    config: { access: 'public', engine: true },
     // Thousands of requests a second: only what goes wrong is logged (the counters are the record).
     logLevel: 'warn',
     schema: { hide: true, params: ZRtbParams },
