@@ -190,3 +190,37 @@ test('only the owner sets the organization’s time zone on its account page', a
   await expect(page.getByRole('region', { name: 'Sign-in and security' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Organization settings' })).toHaveCount(0);
 });
+
+test('a time zone saved by somebody else meanwhile is shown again with a warning, not overwritten', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpThroughForm(page, 'stale');
+  await page.goto('/account/profile');
+  const form = page
+    .getByRole('region', { name: 'Organization settings' })
+    .getByRole('form', { name: 'Organization settings' });
+  const zone = form.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('UTC');
+  await zone.fill('Lisbon');
+  await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
+
+  // Somebody else saves another zone while the form is open.
+  const session = await storedSession(page);
+  const headers = { authorization: `Bearer ${session?.token ?? ''}` };
+  const me = await (await page.request.get('/api/session', { headers })).json();
+  const organizationId: number = me.organization.id;
+  const current = await (
+    await page.request.get(`/api/v2/organization/${organizationId}`, { headers })
+  ).json();
+  const other = await page.request.put(`/api/v2/organization/${organizationId}`, {
+    headers,
+    data: { time_zone: 'Asia/Tokyo', version: current.version },
+  });
+  expect(other.status()).toBe(200);
+
+  await form.getByRole('button', { name: 'Save time zone' }).click();
+  await expect(form.getByRole('alert')).toContainText('Somebody else changed the organization');
+  await expect(zone).toHaveValue('Asia/Tokyo');
+  await expect(form.getByRole('button', { name: 'Save time zone' })).toBeDisabled();
+});

@@ -413,3 +413,51 @@ test('required fields are marked and defaulted, limits flagged at once, minimums
   await page.setViewportSize({ width: 1440, height: 900 });
   await createAndExpectDetail(page, name);
 });
+
+test('event optimisation keeps the §3 labels and says in words what each one optimises for', async ({
+  page,
+}) => {
+  await logIn(page, 'owner');
+  // Only App Marketing asks it (domain campaign-types.ts).
+  await page.goto('/campaign/new/app-promotion');
+  await textbox(page, /^Campaign name/).fill(uniqueName('Event words'));
+  await next(page);
+  await fillFlight(page);
+  await next(page);
+
+  await expect(stepHeading(page, 'Bidding')).toBeVisible();
+  await textbox(page, /^Bid/).fill('0.5');
+  await choose(page, /^Tracking tool/, 'Adjust');
+  const field = page.getByRole('combobox', { name: /^Event optimisation/ });
+  // The default, in the spec's words, described under the field.
+  await expect(field).toHaveText('Not optimizing');
+  await expect(field).toHaveAccessibleDescription('Bid without optimising for conversion events');
+  await field.click();
+  const options = page.getByRole('listbox').getByRole('option');
+  // The label stays the spec's word for word; the line under it names what it is.
+  await expect(options.filter({ hasText: /^All events/ })).toContainText(
+    'Optimise for conversion events 1 to 5 together',
+  );
+  await expect(options.filter({ hasText: /^events2/ })).toContainText(
+    'Optimise for conversion event 2 (postback Event 2)',
+  );
+  await checkAccessibility(page);
+  await page.screenshot({ path: '.tmp/screens/campaign-new-event-optimisation-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.screenshot({ path: '.tmp/screens/campaign-new-event-optimisation-600.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await options.filter({ hasText: /^events2/ }).click();
+  await expect(field).toHaveText('events2');
+  await expect(field).toHaveAccessibleDescription('Optimise for conversion event 2 (postback Event 2)');
+  await next(page);
+
+  await expect(stepHeading(page, 'Targeting')).toBeVisible();
+  await textbox(page, /^Bundle IDs/).fill('com.example.game');
+  await textbox(page, /^Bundle IDs/).press('Enter');
+  await next(page);
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  await expect(
+    page.locator('dl dt', { hasText: 'Event optimisation' }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('events2 — Optimise for conversion event 2 (postback Event 2)');
+  await page.screenshot({ path: '.tmp/screens/campaign-new-event-review-1440.png', fullPage: true });
+});

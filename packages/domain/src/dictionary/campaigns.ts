@@ -123,6 +123,19 @@ export const EVENT_OPTIMISATION_LABELS = {
   event4: 'events4',
   event5: 'events5',
 } as const satisfies Record<EventOptimisation, string>;
+/**
+ * What each event optimisation means, in words, shown beside the §3 label (decision 048): the events are the
+ * conversion events 1 to 5 of the postback pixels ("Event 1"…), whose sum is the grids' "Conversions".
+ */
+export const EVENT_OPTIMISATION_DESCRIPTIONS = {
+  not_optimizing: 'Bid without optimising for conversion events',
+  all_events: 'Optimise for conversion events 1 to 5 together',
+  event1: 'Optimise for conversion event 1 (postback Event 1)',
+  event2: 'Optimise for conversion event 2 (postback Event 2)',
+  event3: 'Optimise for conversion event 3 (postback Event 3)',
+  event4: 'Optimise for conversion event 4 (postback Event 4)',
+  event5: 'Optimise for conversion event 5 (postback Event 5)',
+} as const satisfies Record<EventOptimisation, string>;
 
 export const DEVICE_ID_TYPES = [
   'ifa',

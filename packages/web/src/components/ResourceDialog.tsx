@@ -33,7 +33,7 @@ export type ResourceDialogProps = {
 /**
  * The one skeleton of the resource dialogs (spec §2, §3): a stacked dialog named by its title, a form whose
  * fields are stacked under the failure that belongs to no field, and Cancel and submit. The form's state,
- * its checks and the server's field errors live in `useResourceSave` (features/resources/hooks); unsaved
+ * its checks and the server's field errors live in `useResourceSave` (lib/use-resource-save.ts); unsaved
  * changes raise the §2 flag there, which blocks navigation, and closing the dialog asks before discarding them.
  */
 export const ResourceDialog = ({

@@ -6,8 +6,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { initialsOf } from '../../../app/layout/initials';
@@ -17,10 +16,11 @@ import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors';
 import { type AccountOrganization, organizationQueryOptions, updateBranding } from '../api/organization';
 import { SectionCard } from '../components/SectionCard';
+import { SectionFailureAlert, SectionSaveFooter, useSectionSave } from '../components/SectionSave';
 import { UploadField } from '../components/UploadField';
 import { FAVICON_RULE, ORGANIZATION_LOGO_RULE } from '../components/upload-rules';
 import { useObjectUrl } from '../components/use-object-url';
-import { isStaleVersion, serverFieldErrors } from '../form';
+import { serverFieldErrors } from '../form';
 import { refreshSession } from '../session-refresh';
 import { BrandingPreview } from './BrandingPreview';
 import {
@@ -44,15 +44,12 @@ export const STALE_BRANDING_MESSAGE =
 
 /** The form, once the organization (with its `version`) is loaded. */
 const BrandingForm = ({ organization }: { readonly organization: AccountOrganization }) => {
-  const queryClient = useQueryClient();
   const userName = useSessionStore((state) => selectActiveIdentity(state)?.user.name ?? '');
   const saved = brandingValuesOf(organization);
   const [values, setValues] = useState<BrandingValues>(saved);
   const [files, setFiles] = useState<BrandingFileChanges>(NO_FILE_CHANGES);
   const [errors, setErrors] = useState<BrandingErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; severity: 'warning' | 'error' }>();
-  const [isBusy, setIsBusy] = useState(false);
   const logoUrl = useObjectUrl(files.logo.file);
   const faviconUrl = useObjectUrl(files.favicon.file);
   const isDirty = isBrandingDirty(saved, values, files);
@@ -74,36 +71,10 @@ const BrandingForm = ({ organization }: { readonly organization: AccountOrganiza
     setIsSubmitted(false);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setFailure(undefined);
-    const found = brandingErrors(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setIsBusy(true);
-    try {
-      const updated = await updateBranding(
-        organization.id,
-        { ...brandingPayload(values), ...fileRemovals(files), version: organization.version },
-        { logo: files.logo.file, favicon: files.favicon.file },
-      );
-      queryClient.setQueryData(organizationQueryOptions(organization.id).queryKey, updated);
-      reset(updated);
-      // The console's theme, logo, title and favicon come from the session's customization.
-      await refreshSession();
-      enqueueSnackbar('The branding has been saved', { variant: 'success' });
-    } catch (error) {
-      if (isStaleVersion(error)) {
-        setFailure({ message: STALE_BRANDING_MESSAGE, severity: 'warning' });
-        const fresh = await queryClient
-          .fetchQuery({ ...organizationQueryOptions(organization.id), staleTime: 0 })
-          .catch(() => undefined);
-        if (fresh) reset(fresh);
-        // The console shows what is saved now, too.
-        await refreshSession().catch(() => undefined);
-        return;
-      }
+  const section = useSectionSave({
+    organization,
+    reset,
+    showsFieldErrors: (error) => {
       const { image, ...fieldErrors } = serverFieldErrors(error, [
         ...BRANDING_FIELDS,
         'image',
@@ -112,13 +83,32 @@ const BrandingForm = ({ organization }: { readonly organization: AccountOrganiza
       ]);
       if (image !== undefined && fieldErrors.logo === undefined) fieldErrors.logo = image;
       setErrors(fieldErrors);
-      if (!hasErrors(fieldErrors)) {
-        setFailure({ message: errorMessage(error), severity: 'error' });
-        enqueueSnackbar('The branding could not be saved', { variant: 'error' });
-      }
-    } finally {
-      setIsBusy(false);
-    }
+      return hasErrors(fieldErrors);
+    },
+    staleMessage: STALE_BRANDING_MESSAGE,
+    savedMessage: 'The branding has been saved',
+    notSavedMessage: 'The branding could not be saved',
+    // The console's theme, logo, title and favicon come from the session's customization.
+    afterSave: refreshSession,
+    // The console shows what is saved now, too.
+    afterStale: () => refreshSession().catch(() => undefined),
+  });
+  const { isBusy } = section;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    section.clearFailure();
+    const found = brandingErrors(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    void section.save(() =>
+      updateBranding(
+        organization.id,
+        { ...brandingPayload(values), ...fileRemovals(files), version: organization.version },
+        { logo: files.logo.file, favicon: files.favicon.file },
+      ),
+    );
   };
 
   return (
@@ -131,11 +121,7 @@ const BrandingForm = ({ organization }: { readonly organization: AccountOrganiza
       }}
     >
       <Box component="form" onSubmit={submit} noValidate aria-label="Organization branding">
-        {failure && (
-          <Alert severity={failure.severity} sx={{ mb: 2 }}>
-            {failure.message}
-          </Alert>
-        )}
+        <SectionFailureAlert failure={section.failure} />
         <Stack spacing={2.5}>
           <TextField
             label="Title"
@@ -215,14 +201,12 @@ const BrandingForm = ({ organization }: { readonly organization: AccountOrganiza
             disabled={isBusy}
           />
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-          <Button onClick={() => reset(organization)} disabled={!isDirty || isBusy}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy} disabled={!isDirty}>
-            Save branding
-          </Button>
-        </Stack>
+        <SectionSaveFooter
+          isDirty={isDirty}
+          isBusy={isBusy}
+          onDiscard={() => reset(organization)}
+          submitLabel="Save branding"
+        />
       </Box>
       <BrandingPreview
         title={values.title}

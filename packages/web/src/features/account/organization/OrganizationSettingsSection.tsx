@@ -2,9 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
@@ -17,7 +15,8 @@ import {
   updateOrganizationSettings,
 } from '../api/organization';
 import { SectionCard } from '../components/SectionCard';
-import { isStaleVersion, serverFieldErrors } from '../form';
+import { SectionFailureAlert, SectionSaveFooter, useSectionSave } from '../components/SectionSave';
+import { serverFieldErrors } from '../form';
 
 export const TIME_ZONE_PURPOSE = 'New campaigns start in this time zone. Existing campaigns keep their own.';
 
@@ -29,8 +28,6 @@ const OrganizationSettingsForm = ({ organization }: { readonly organization: Acc
   const queryClient = useQueryClient();
   const [timeZone, setTimeZone] = useState(organization.time_zone);
   const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<{ message: string; severity: 'warning' | 'error' }>();
-  const [isBusy, setIsBusy] = useState(false);
   const isDirty = timeZone !== organization.time_zone;
   useUnsavedChanges('account-organization-settings', isDirty);
 
@@ -38,48 +35,31 @@ const OrganizationSettingsForm = ({ organization }: { readonly organization: Acc
     setTimeZone(source.time_zone);
     setError(undefined);
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    setIsBusy(true);
-    try {
-      const updated = await updateOrganizationSettings(organization.id, {
-        time_zone: timeZone,
-        version: organization.version,
-      });
-      queryClient.setQueryData(organizationQueryOptions(organization.id).queryKey, updated);
-      reset(updated);
-      // The new-campaign flow offers the organization's zone: it reads the organization again.
-      await queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_QUERY_KEY, 'advertisers'] });
-      enqueueSnackbar('The time zone has been saved', { variant: 'success' });
-    } catch (caught) {
-      if (isStaleVersion(caught)) {
-        setFailure({ message: STALE_SETTINGS_MESSAGE, severity: 'warning' });
-        const fresh = await queryClient
-          .fetchQuery({ ...organizationQueryOptions(organization.id), staleTime: 0 })
-          .catch(() => undefined);
-        if (fresh) reset(fresh);
-        return;
-      }
+  const section = useSectionSave({
+    organization,
+    reset,
+    showsFieldErrors: (caught) => {
       const fieldErrors = serverFieldErrors(caught, ['time_zone']);
       setError(fieldErrors.time_zone);
-      if (!hasErrors(fieldErrors)) {
-        setFailure({ message: errorMessage(caught), severity: 'error' });
-        enqueueSnackbar('The time zone could not be saved', { variant: 'error' });
-      }
-    } finally {
-      setIsBusy(false);
-    }
+      return hasErrors(fieldErrors);
+    },
+    staleMessage: STALE_SETTINGS_MESSAGE,
+    savedMessage: 'The time zone has been saved',
+    notSavedMessage: 'The time zone could not be saved',
+    // The new-campaign flow offers the organization's zone: it reads the organization again.
+    afterSave: () => queryClient.invalidateQueries({ queryKey: [...CAMPAIGNS_QUERY_KEY, 'advertisers'] }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void section.save(() =>
+      updateOrganizationSettings(organization.id, { time_zone: timeZone, version: organization.version }),
+    );
   };
 
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label="Organization settings">
-      {failure && (
-        <Alert severity={failure.severity} sx={{ mb: 2 }}>
-          {failure.message}
-        </Alert>
-      )}
+      <SectionFailureAlert failure={section.failure} />
       <TimeZoneField
         value={timeZone}
         onChange={(next) => {
@@ -88,21 +68,14 @@ const OrganizationSettingsForm = ({ organization }: { readonly organization: Acc
         }}
         error={error}
         helperText={TIME_ZONE_PURPOSE}
-        disabled={isBusy}
+        disabled={section.isBusy}
       />
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}
-      >
-        <Button onClick={() => reset(organization)} disabled={!isDirty || isBusy}>
-          Discard changes
-        </Button>
-        <Button type="submit" variant="contained" loading={isBusy} disabled={!isDirty}>
-          Save time zone
-        </Button>
-      </Stack>
+      <SectionSaveFooter
+        isDirty={isDirty}
+        isBusy={section.isBusy}
+        onDiscard={() => reset(organization)}
+        submitLabel="Save time zone"
+      />
     </Box>
   );
 };

@@ -2,7 +2,6 @@ import { DECIMAL_MARK_LABELS, DECIMAL_MARKS, type DecimalMark } from '@beacon/do
 import { ZProfileForm } from '@beacon/domain/validation/user-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -22,6 +21,7 @@ import { hasErrors } from '../../../lib/form-errors';
 import { formatNumber } from '../../../lib/format';
 import { updateProfile } from '../api/profile';
 import { SectionCard } from '../components/SectionCard';
+import { SectionSaveFooter } from '../components/SectionSave';
 import { UploadField } from '../components/UploadField';
 import { PROFILE_LOGO_RULE } from '../components/upload-rules';
 import { schemaErrors, serverFieldErrors } from '../form';
@@ -170,14 +170,12 @@ export const ProfileSection = ({ identity }: { readonly identity: SessionIdentit
             </FormHelperText>
           </FormControl>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
-          <Button onClick={() => reset(identity)} disabled={!isDirty || isBusy}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy} disabled={!isDirty}>
-            Save profile
-          </Button>
-        </Stack>
+        <SectionSaveFooter
+          isDirty={isDirty}
+          isBusy={isBusy}
+          onDiscard={() => reset(identity)}
+          submitLabel="Save profile"
+        />
       </Box>
     </SectionCard>
   );

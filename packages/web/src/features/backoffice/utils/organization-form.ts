@@ -34,6 +34,7 @@ import {
 } from '@beacon/domain/validation/organization-form';
 import { DEFAULT_TIME_ZONE } from '@beacon/domain/validation/time-zone';
 import type { ErrorDetail } from '../../../api/api-error';
+import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
 import type { Organization } from '../api/organization';
 
 export type MainUserValues = {
@@ -245,14 +246,8 @@ export const fieldKeyOf = (path: string): FieldKey => {
 };
 
 /** The first message of each field among `details` (server answers and schema issues alike). */
-export const errorsOfDetails = (details: readonly ErrorDetail[]): FormErrors => {
-  const errors: Record<FieldKey, string> = {};
-  for (const detail of details) {
-    const key = fieldKeyOf(detail.path);
-    if (errors[key] === undefined) errors[key] = detail.message;
-  }
-  return errors;
-};
+export const errorsOfDetails = (details: readonly ErrorDetail[]): FormErrors =>
+  firstMessageOfEachField(details, fieldKeyOf);
 
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 

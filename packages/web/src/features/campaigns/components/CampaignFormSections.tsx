@@ -13,6 +13,7 @@ import {
   DEVICE_ID_TYPES,
   DEVICE_TYPE_LABELS,
   DEVICE_TYPES,
+  EVENT_OPTIMISATION_DESCRIPTIONS,
   EVENT_OPTIMISATION_LABELS,
   EVENT_OPTIMISATIONS,
   MAX_DAILY_COST_STRATEGIES,
@@ -326,6 +327,7 @@ export const BiddingFields = ({ values, errors, onChange, currency, disabled }: 
           value={values.event_optimisation}
           options={EVENT_OPTIMISATIONS}
           labels={EVENT_OPTIMISATION_LABELS}
+          descriptions={EVENT_OPTIMISATION_DESCRIPTIONS}
           onChange={(event_optimisation) => onChange({ event_optimisation })}
           error={errors.event_optimisation}
           disabled={disabled}

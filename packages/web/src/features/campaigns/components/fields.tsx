@@ -10,10 +10,10 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type ReactNode, useId } from 'react';
 import { DateField as SharedDateField } from '../../../components/DateField';
+import { EnumSelect as SharedEnumSelect } from '../../../components/EnumSelect';
 
 /**
  * The text under a field: its message, else its hint — which a read-only (disabled) field leaves out, since
@@ -27,6 +27,8 @@ type EnumSelectProps<V extends string | number> = {
   readonly value: V | '';
   readonly options: readonly V[];
   readonly labels: Readonly<Record<V, string>>;
+  /** What each value means, when its label is a code (see components/EnumSelect). */
+  readonly descriptions?: Readonly<Record<V, string>>;
   readonly onChange: (value: V | '') => void;
   readonly required?: boolean;
   readonly disabled?: boolean;
@@ -35,12 +37,13 @@ type EnumSelectProps<V extends string | number> = {
   readonly emptyLabel?: string;
 };
 
-/** One value of an enumeration, with an empty choice unless required. */
+/** The console's enumeration select, full width, with an empty choice unless required and the forms' hint rule. */
 export const EnumSelect = <V extends string | number>({
   label,
   value,
   options,
   labels,
+  descriptions,
   onChange,
   required = false,
   disabled = false,
@@ -48,28 +51,21 @@ export const EnumSelect = <V extends string | number>({
   helperText,
   emptyLabel = 'Not set',
 }: EnumSelectProps<V>) => (
-  <TextField
-    select
+  <SharedEnumSelect
     fullWidth
     label={label}
-    value={value === '' ? '' : String(value)}
+    value={value}
+    options={options}
+    labels={labels}
+    {...(descriptions && !disabled ? { descriptions } : {})}
+    onChange={onChange}
+    onClear={() => onChange('')}
     required={required}
     disabled={disabled}
-    onChange={(event) => onChange(options.find((option) => String(option) === event.target.value) ?? '')}
-    error={error !== undefined}
-    helperText={hintOf(error, helperText, disabled)}
-  >
-    {!required && (
-      <MenuItem value="">
-        <em>{emptyLabel}</em>
-      </MenuItem>
-    )}
-    {options.map((option) => (
-      <MenuItem key={option} value={String(option)}>
-        {labels[option]}
-      </MenuItem>
-    ))}
-  </TextField>
+    error={error}
+    helperText={hintOf(undefined, helperText, disabled)}
+    emptyLabel={required ? undefined : emptyLabel}
+  />
 );
 
 type CheckboxGroupProps<V extends string> = {

@@ -7,6 +7,7 @@ import {
   CAMPAIGN_TYPE_LABELS,
   DEVICE_ID_TYPE_LABELS,
   DEVICE_TYPE_LABELS,
+  EVENT_OPTIMISATION_DESCRIPTIONS,
   EVENT_OPTIMISATION_LABELS,
   MAX_DAILY_COST_STRATEGY_LABELS,
   OBJECTIVE_KIND_LABELS,
@@ -168,7 +169,9 @@ export const ReviewStep = ({
         {values.price_model && <Row label="Price model">{PRICE_MODEL_LABELS[values.price_model]}</Row>}
         {values.cpc_target && <Row label="CPC target">{money(values.cpc_target)}</Row>}
         {values.event_optimisation && (
-          <Row label="Event optimisation">{EVENT_OPTIMISATION_LABELS[values.event_optimisation]}</Row>
+          <Row label="Event optimisation">
+            {`${EVENT_OPTIMISATION_LABELS[values.event_optimisation]} — ${EVENT_OPTIMISATION_DESCRIPTIONS[values.event_optimisation]}`}
+          </Row>
         )}
         {asks('tracking_tool') && (
           <Row label="Tracking tool">{TRACKING_PROVIDER_LABELS[values.tracking_tool]}</Row>

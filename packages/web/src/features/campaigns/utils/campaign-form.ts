@@ -23,6 +23,7 @@ import type {
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
 import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-internal';
 import type { ErrorDetail } from '../../../api/api-error';
+import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
 import type { Campaign, CampaignInternal, CampaignSchedule, CampaignTargeting } from '../api/get-campaign';
 import { type CampaignField, isFieldAsked } from './type-fields';
 
@@ -360,14 +361,7 @@ export const fieldKeyOf = (path: string): string => {
 export const errorsOfDetails = (
   details: readonly ErrorDetail[],
   keyOf: (path: string) => string = fieldKeyOf,
-): FormErrors => {
-  const errors: Record<string, string> = {};
-  for (const detail of details) {
-    const key = keyOf(detail.path);
-    if (errors[key] === undefined) errors[key] = detail.message;
-  }
-  return errors;
-};
+): FormErrors => firstMessageOfEachField(details, keyOf);
 
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 

@@ -7,23 +7,17 @@ import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
-import { useUnsavedChanges } from '../../../app/unsaved-changes';
-import { CREATIVES_QUERY_KEY } from '../../../components/creative/api/creative';
+import { CREATIVES_QUERY_KEY, type CreativeRow } from '../../../components/creative/api/creative';
+import { ResourceDialog } from '../../../components/ResourceDialog';
+import { useResourceSave } from '../../../lib/use-resource-save';
 import { useAdvertiserOptions } from '../api/advertisers';
 import { type BulkTagRowError, uploadBulkTags } from '../api/creative-writes';
 import { bulkRowErrorsOf } from '../utils/bulk-tags';
@@ -67,9 +61,7 @@ const RowErrors = ({
  * and the dialog keeps the chosen file and advertiser for the next try.
  */
 export const BulkTagsDialog = () => {
-  const { dialogProps, close } = useStackedDialog();
-  const queryClient = useQueryClient();
-  const titleId = useId();
+  const { close } = useStackedDialog();
   const identity = useSessionStore(selectActiveIdentity);
   const advertisers = useAdvertiserOptions(identity?.organization.id);
   const [organization, setOrganization] = useState<number | null>(identity?.organization.id ?? null);
@@ -79,9 +71,17 @@ export const BulkTagsDialog = () => {
     null,
   );
   const [progress, setProgress] = useState<number | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const [isDone, setIsDone] = useState(false);
-  useUnsavedChanges('bulk-tags', !isDone && file !== null);
+  const form = useResourceSave<readonly CreativeRow[]>({
+    unsaved: { id: 'bulk-tags', isDirty: file !== null },
+    queryKey: CREATIVES_QUERY_KEY,
+    onSaved: (created) => {
+      enqueueSnackbar(
+        `${created.length} tag ${created.length === 1 ? 'creative' : 'creatives'} created, waiting for approval`,
+        { variant: 'success' },
+      );
+      close();
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,87 +91,65 @@ export const BulkTagsDialog = () => {
       return;
     }
     setFileError(undefined);
-    setIsBusy(true);
-    try {
-      const created = await uploadBulkTags(organization, { file, onProgress: setProgress });
-      setIsDone(true);
-      await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
-      enqueueSnackbar(
-        `${created.length} tag ${created.length === 1 ? 'creative' : 'creatives'} created, waiting for approval`,
-        {
-          variant: 'success',
-        },
-      );
-      close();
-    } catch (error) {
-      const rows = bulkRowErrorsOf(error);
-      if (rows.length > 0) setRejection({ message: errorMessage(error), rows });
-      else setFileError(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-      setProgress(null);
-    }
+    await form.save(async () => {
+      try {
+        return await uploadBulkTags(organization, { file, onProgress: setProgress });
+      } catch (error) {
+        // The sheet's refusal belongs to the file: its bad rows listed above the form, or its message under it.
+        const rows = bulkRowErrorsOf(error);
+        if (rows.length > 0) setRejection({ message: errorMessage(error), rows });
+        else setFileError(errorMessage(error));
+        return null;
+      } finally {
+        setProgress(null);
+      }
+    });
   };
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <ResourceDialog
+      title="Bulk tags"
+      onSubmit={submit}
+      submitLabel="Create tags"
+      isBusy={form.isBusy}
+      isDirty={form.isDirty}
+      failure={form.failure}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Bulk tags</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            <DialogContentText>
-              One tag creative per row of an .{BULK_TAG_FILE_EXTENSION} sheet with the columns {COLUMNS_TEXT},
-              in this order (a header row is optional). Every row is checked; if any row is wrong, nothing is
-              created.
-            </DialogContentText>
-            {rejection && <RowErrors message={rejection.message} rows={rejection.rows} />}
-            {advertisers.data && advertisers.data.length > 1 && (
-              <TextField
-                select
-                label="Advertiser"
-                value={organization === null ? '' : String(organization)}
-                onChange={(event) => setOrganization(Number(event.target.value))}
-                disabled={isBusy}
-              >
-                {advertisers.data.map((option) => (
-                  <MenuItem key={option.id} value={String(option.id)}>
-                    {option.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-            <CreativeFileField
-              label="Tags sheet"
-              accept={`.${BULK_TAG_FILE_EXTENSION}`}
-              file={file}
-              onChange={(next) => {
-                setFile(next);
-                setFileError(undefined);
-                setRejection(null);
-              }}
-              hint={`An .${BULK_TAG_FILE_EXTENSION} file: ${COLUMNS_TEXT}`}
-              error={fileError}
-              isRequired
-              progress={progress}
-              disabled={isBusy}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            Create tags
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <DialogContentText>
+        One tag creative per row of an .{BULK_TAG_FILE_EXTENSION} sheet with the columns {COLUMNS_TEXT}, in
+        this order (a header row is optional). Every row is checked; if any row is wrong, nothing is created.
+      </DialogContentText>
+      {rejection && <RowErrors message={rejection.message} rows={rejection.rows} />}
+      {advertisers.data && advertisers.data.length > 1 && (
+        <TextField
+          select
+          label="Advertiser"
+          value={organization === null ? '' : String(organization)}
+          onChange={(event) => setOrganization(Number(event.target.value))}
+          disabled={form.isBusy}
+        >
+          {advertisers.data.map((option) => (
+            <MenuItem key={option.id} value={String(option.id)}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <CreativeFileField
+        label="Tags sheet"
+        accept={`.${BULK_TAG_FILE_EXTENSION}`}
+        file={file}
+        onChange={(next) => {
+          setFile(next);
+          setFileError(undefined);
+          setRejection(null);
+        }}
+        hint={`An .${BULK_TAG_FILE_EXTENSION} file: ${COLUMNS_TEXT}`}
+        error={fileError}
+        isRequired
+        progress={progress}
+        disabled={form.isBusy}
+      />
+    </ResourceDialog>
   );
 };

@@ -6,8 +6,6 @@ import {
   type CreativeType,
   EVENT_PIXEL_KIND_LABELS,
   EVENT_PIXEL_KINDS,
-  formatSize,
-  IMAGE_SIZES,
 } from '@beacon/domain/dictionary/creatives';
 import { LANGUAGE_NAMES, LANGUAGE_OPTIONS } from '@beacon/domain/dictionary/languages';
 import { assetTooLargeMessage, uploadRuleOf } from '@beacon/domain/validation/creative-asset';
@@ -68,6 +66,7 @@ import {
   updateBodyOf,
 } from '../utils/creative-form';
 import { CreativeFileField } from './CreativeFileField';
+import { ImageSizeSelect } from './ImageSizeSelect';
 
 const FILE_LABELS = {
   asset: { image: 'Image', video: 'Video', audio: 'Audio', native: 'Main image' },
@@ -391,22 +390,13 @@ export const CreativeDialog = ({ creative, initialType = 'image' }: CreativeDial
       {(hasField(type, 'html_markup') || hasField(type, 'vast_url')) && (
         <Group title={hasField(type, 'html_markup') ? CREATIVE_TYPE_LABELS[type] : 'VAST'}>
           {hasField(type, 'width') && (
-            <TextField
-              select
-              required
-              label="Size"
+            <ImageSizeSelect
+              isRequired
               value={values.size}
-              onChange={(event) => change({ size: event.target.value })}
-              error={errors.size !== undefined}
-              helperText={errors.size}
+              onChange={(size) => change({ size })}
+              error={errors.size}
               disabled={isBusy}
-            >
-              {IMAGE_SIZES.map((size) => (
-                <MenuItem key={formatSize(size)} value={formatSize(size)}>
-                  {formatSize(size)}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
           {hasField(type, 'html_markup') &&
             textField('html_markup', 'HTML markup', {

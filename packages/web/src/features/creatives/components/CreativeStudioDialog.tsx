@@ -1,37 +1,25 @@
-import { CREATIVE_ASSET_LIMITS, formatSize, IMAGE_SIZES } from '@beacon/domain/dictionary/creatives';
+import { CREATIVE_ASSET_LIMITS } from '@beacon/domain/dictionary/creatives';
 import { uploadRuleOf } from '@beacon/domain/validation/creative-asset';
 import { ZCreativeCreate } from '@beacon/domain/validation/creative-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
-import { useUnsavedChanges } from '../../../app/unsaved-changes';
-import { CREATIVES_QUERY_KEY, creativePath } from '../../../components/creative/api/creative';
+import { CREATIVES_QUERY_KEY, type Creative, creativePath } from '../../../components/creative/api/creative';
+import { ResourceDialog } from '../../../components/ResourceDialog';
+import { useResourceSave } from '../../../lib/use-resource-save';
 import { createCreativeWithFiles, slotOfCreateField } from '../api/creative-writes';
-import {
-  type CreativeFormErrors,
-  createBodyOf,
-  creativeFormErrors,
-  emptyCreativeValues,
-  sizeOf,
-} from '../utils/creative-form';
+import { createBodyOf, creativeFormErrors, emptyCreativeValues, sizeOf } from '../utils/creative-form';
 import { JPEG_QUALITIES, studioLayout } from '../utils/studio-layout';
 import { CreativeFileField } from './CreativeFileField';
+import { ImageSizeSelect } from './ImageSizeSelect';
 
 type StudioValues = {
   readonly name: string;
@@ -143,25 +131,28 @@ const composedFile = async (
  * and uploaded like any image creative (pending approval).
  */
 export const CreativeStudioDialog = () => {
-  const { dialogProps, close } = useStackedDialog();
-  const queryClient = useQueryClient();
+  const { close } = useStackedDialog();
   const navigate = useNavigate();
-  const titleId = useId();
   const identity = useSessionStore(selectActiveIdentity);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [values, setValues] = useState<StudioValues>(INITIAL);
   const [picture, setPicture] = useState<File | null>(null);
   const [bitmap, setBitmap] = useState<ImageBitmap | null>(null);
   const [pictureError, setPictureError] = useState<string>();
-  const [errors, setErrors] = useState<CreativeFormErrors>({});
-  const [failure, setFailure] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const [isDone, setIsDone] = useState(false);
-  useUnsavedChanges(
-    'creative-studio',
-    !isDone && (picture !== null || JSON.stringify(values) !== JSON.stringify(INITIAL)),
-  );
+  const form = useResourceSave<Creative>({
+    unsaved: {
+      id: 'creative-studio',
+      isDirty: picture !== null || JSON.stringify(values) !== JSON.stringify(INITIAL),
+    },
+    queryKey: CREATIVES_QUERY_KEY,
+    onSaved: (created) => {
+      enqueueSnackbar(`${created.name} created, waiting for approval`, { variant: 'success' });
+      close();
+      void navigate(creativePath(created.id));
+    },
+  });
+  const { errors, setErrors, setFailure, isBusy } = form;
   const change = (next: Partial<StudioValues>) => setValues({ ...values, ...next });
 
   useEffect(() => {
@@ -201,33 +192,29 @@ export const CreativeStudioDialog = () => {
     setErrors(found);
     const canvas = canvasRef.current;
     if (!check.success || Object.keys(found).length > 0 || !canvas) return;
-    setIsBusy(true);
-    try {
-      const file = await composedFile(canvas, values.name, CREATIVE_ASSET_LIMITS.image.maxBytes);
-      if (!file) {
-        setFailure(
-          `The composed image does not fit the limit. ${CREATIVE_ASSET_LIMITS.image.hint}: choose a simpler picture.`,
-        );
-        return;
+    await form.save(async () => {
+      try {
+        const file = await composedFile(canvas, values.name, CREATIVE_ASSET_LIMITS.image.maxBytes);
+        if (!file) {
+          setFailure(
+            `The composed image does not fit the limit. ${CREATIVE_ASSET_LIMITS.image.hint}: choose a simpler picture.`,
+          );
+          return null;
+        }
+        // The creative and its composed image in one request: a refused image creates nothing.
+        return await createCreativeWithFiles(check.data, { asset: file }, setProgress);
+      } catch (error) {
+        // The composed image has no field of its own: its refusal shows above the form.
+        const isImageRefused =
+          isApiError(error) && slotOfCreateField(error.details?.[0]?.path ?? '') !== undefined;
+        const fieldErrors = isApiError(error) && !isImageRefused ? creativeFormErrors(error.details) : {};
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
+        return null;
+      } finally {
+        setProgress(null);
       }
-      // The creative and its composed image in one request: a refused image creates nothing.
-      const created = await createCreativeWithFiles(check.data, { asset: file }, setProgress);
-      enqueueSnackbar(`${created.name} created, waiting for approval`, { variant: 'success' });
-      setIsDone(true);
-      await queryClient.invalidateQueries({ queryKey: CREATIVES_QUERY_KEY });
-      close();
-      void navigate(creativePath(created.id));
-    } catch (error) {
-      // The composed image has no field of its own: its refusal shows above the form.
-      const isImageRefused =
-        isApiError(error) && slotOfCreateField(error.details?.[0]?.path ?? '') !== undefined;
-      const fieldErrors = isApiError(error) && !isImageRefused ? creativeFormErrors(error.details) : {};
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFailure(errorMessage(error));
-    } finally {
-      setIsBusy(false);
-      setProgress(null);
-    }
+    });
   };
 
   const text = (field: 'name' | 'click_url' | 'headline' | 'cta', label: string, helperText?: string) => (
@@ -254,104 +241,71 @@ export const CreativeStudioDialog = () => {
   const rule = uploadRuleOf('image', 'asset');
 
   return (
-    <Dialog
-      {...dialogProps}
-      onClose={isBusy ? undefined : close}
-      aria-labelledby={titleId}
+    <ResourceDialog
+      title="Creative studio"
+      onSubmit={submit}
+      submitLabel="Create creative"
+      isBusy={isBusy}
+      isDirty={form.isDirty}
+      failure={form.failure}
       maxWidth="lg"
-      fullWidth
     >
       <Box
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+        }}
       >
-        <DialogTitle id={titleId}>Creative studio</DialogTitle>
-        <DialogContent dividers>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+        <Stack spacing={2}>
+          {text('name', 'Name')}
+          {text('click_url', 'Click URL', 'Starts with https:// or tel:')}
+          <ImageSizeSelect value={values.size} onChange={(size) => change({ size })} disabled={isBusy} />
+          {text('headline', 'Headline')}
+          {text('cta', 'Call to action', 'Left empty, no button')}
+          <CreativeFileField
+            label="Picture"
+            accept=".png,.jpg,.jpeg,.gif"
+            file={picture}
+            onChange={(file) => {
+              setPicture(file);
+              setPictureError(undefined);
             }}
-          >
-            <Stack spacing={2}>
-              {failure && (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              {text('name', 'Name')}
-              {text('click_url', 'Click URL', 'Starts with https:// or tel:')}
-              <TextField
-                select
-                label="Size"
-                value={values.size}
-                onChange={(event) => change({ size: event.target.value })}
-                disabled={isBusy}
-              >
-                {IMAGE_SIZES.map((size) => (
-                  <MenuItem key={formatSize(size)} value={formatSize(size)}>
-                    {formatSize(size)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              {text('headline', 'Headline')}
-              {text('cta', 'Call to action', 'Left empty, no button')}
-              <CreativeFileField
-                label="Picture"
-                accept=".png,.jpg,.jpeg,.gif"
-                file={picture}
-                onChange={(file) => {
-                  setPicture(file);
-                  setPictureError(undefined);
-                }}
-                hint="Optional: a picture covering the background, from your computer (it is not uploaded as is)"
-                error={pictureError}
-                progress={null}
-                disabled={isBusy}
-              />
-              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
-                {colour('background', 'Background')}
-                {colour('textColor', 'Text')}
-                {colour('buttonColor', 'Button')}
-              </Box>
-            </Stack>
-            <Stack spacing={1}>
-              <Typography variant="subtitle2">Preview ({values.size})</Typography>
-              <Box sx={{ overflow: 'auto', p: 1, bgcolor: 'grey.100', borderRadius: 1 }}>
-                <Box
-                  component="canvas"
-                  ref={canvasRef}
-                  role="img"
-                  aria-label={`Composed image: ${values.headline || 'no headline yet'}${values.cta ? `, button ${values.cta}` : ''}`}
-                  sx={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-                />
-              </Box>
-              <Typography variant="caption" color="text.secondary">
-                Saved as a JPEG within the limit ({rule?.limit.hint ?? CREATIVE_ASSET_LIMITS.image.hint}); it
-                waits for approval like any creative.
-              </Typography>
-              {progress !== null && (
-                <LinearProgress
-                  variant="determinate"
-                  value={Math.round(progress * 100)}
-                  aria-label="Uploading the image"
-                />
-              )}
-            </Stack>
+            hint="Optional: a picture covering the background, from your computer (it is not uploaded as is)"
+            error={pictureError}
+            progress={null}
+            disabled={isBusy}
+          />
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+            {colour('background', 'Background')}
+            {colour('textColor', 'Text')}
+            {colour('buttonColor', 'Button')}
           </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            Create creative
-          </Button>
-        </DialogActions>
+        </Stack>
+        <Stack spacing={1}>
+          <Typography variant="subtitle2">Preview ({values.size})</Typography>
+          <Box sx={{ overflow: 'auto', p: 1, bgcolor: 'grey.100', borderRadius: 1 }}>
+            <Box
+              component="canvas"
+              ref={canvasRef}
+              role="img"
+              aria-label={`Composed image: ${values.headline || 'no headline yet'}${values.cta ? `, button ${values.cta}` : ''}`}
+              sx={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+            />
+          </Box>
+          <Typography variant="caption" color="text.secondary">
+            Saved as a JPEG within the limit ({rule?.limit.hint ?? CREATIVE_ASSET_LIMITS.image.hint}); it
+            waits for approval like any creative.
+          </Typography>
+          {progress !== null && (
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              aria-label="Uploading the image"
+            />
+          )}
+        </Stack>
       </Box>
-    </Dialog>
+    </ResourceDialog>
   );
 };

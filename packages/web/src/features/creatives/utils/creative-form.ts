@@ -16,6 +16,7 @@ import {
   type TEventPixels,
 } from '@beacon/domain/validation/creative-form';
 import type { Creative } from '../../../components/creative/api/creative';
+import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
 
 export type NativeTextValues = {
   readonly title: string;
@@ -226,11 +227,5 @@ type Issue = { readonly path: readonly PropertyKey[] | string; readonly message:
 export type CreativeFormErrors = Readonly<Record<string, string>>;
 
 /** One message per form field (the first), from the schema's issues or the server's details. */
-export const creativeFormErrors = (issues: readonly Issue[]): CreativeFormErrors => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = formFieldOf(issue.path);
-    if (errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-};
+export const creativeFormErrors = (issues: readonly Issue[]): CreativeFormErrors =>
+  firstMessageOfEachField(issues, formFieldOf);

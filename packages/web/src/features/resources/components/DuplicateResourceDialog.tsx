@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { ResourceDialog } from '../../../components/ResourceDialog';
-import { checkWith, errorsOfApiError, type FormSchema } from '../utils/form-errors';
+import { checkWith, errorsOfApiError, type FormSchema } from '../../../lib/resource-form-errors';
 
 export type DuplicateResourceDialogProps = {
   readonly kind: string;

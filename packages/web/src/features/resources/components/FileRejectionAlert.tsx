@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import type { FileRejection } from '../utils/form-errors';
+import type { FileRejection } from '../../../lib/resource-form-errors';
 
 /** How many bad lines are listed; the count of the others follows. */
 const MAX_LINES_SHOWN = 100;

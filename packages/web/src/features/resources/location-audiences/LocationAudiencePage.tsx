@@ -19,9 +19,9 @@ import { selectActiveIdentity, useSessionStore } from '../../../app/session/sess
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatNumber } from '../../../lib/format';
+import { checkWith } from '../../../lib/resource-form-errors';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
-import { checkWith } from '../utils/form-errors';
 import {
   fetchLocationAudience,
   LOCATION_AUDIENCES_QUERY_KEY,

@@ -31,7 +31,7 @@ import { selectActiveIdentity, useSessionStore } from '../../../../app/session/s
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { formatNumber } from '../../../../lib/format';
-import { useResourceSave } from '../../hooks/use-resource-save';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import {
   AUDIENCES_QUERY_KEY,
   type Audience,

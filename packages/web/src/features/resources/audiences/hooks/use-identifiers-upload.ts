@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FileRejection,
   fileRejectionOf,
-} from '../../utils/form-errors';
+} from '../../../../lib/resource-form-errors';
 import { type AudienceUploadResult, uploadAudienceIdentifiers } from '../api/audience';
 import { canKeepValid, type UploadRefusal, uploadRefusalOf } from '../utils/upload-report';
 

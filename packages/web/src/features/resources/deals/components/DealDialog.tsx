@@ -21,7 +21,7 @@ import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { DateField } from '../../../../components/DateField';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
-import { useResourceSave } from '../../hooks/use-resource-save';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import { createDeal, DEALS_QUERY_KEY, type DealRow, updateDeal } from '../api/deal';
 
 type Values = {

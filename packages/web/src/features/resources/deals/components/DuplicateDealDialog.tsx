@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
-import { useResourceSave } from '../../hooks/use-resource-save';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import { DEALS_QUERY_KEY, type DealRow, duplicateDeal } from '../api/deal';
 
 /**

@@ -15,9 +15,9 @@ import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { UploadField } from '../../../../components/UploadField';
 import { formatNumber } from '../../../../lib/format';
+import { fileRejectionOf } from '../../../../lib/resource-form-errors';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
-import { useResourceSave } from '../../hooks/use-resource-save';
-import { fileRejectionOf } from '../../utils/form-errors';
 import {
   createGeolist,
   GEOLISTS_QUERY_KEY,

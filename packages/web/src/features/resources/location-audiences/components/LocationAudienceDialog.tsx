@@ -28,9 +28,9 @@ import { DateField } from '../../../../components/DateField';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { formatNumber } from '../../../../lib/format';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import { AreasEditor } from '../../components/AreasEditor';
 import type { MapArea } from '../../components/map-areas';
-import { useResourceSave } from '../../hooks/use-resource-save';
 import {
   createLocationAudience,
   LOCATION_AUDIENCES_QUERY_KEY,

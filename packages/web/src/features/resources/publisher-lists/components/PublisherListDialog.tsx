@@ -15,8 +15,8 @@ import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { useResourceSave } from '../../../../lib/use-resource-save';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
-import { useResourceSave } from '../../hooks/use-resource-save';
 import {
   createPublisherList,
   PUBLISHER_LISTS_QUERY_KEY,

@@ -1,6 +1,6 @@
 /** How a rejected publisher file (decision 018) is shown in the upload dialogs. */
 import { isApiError } from '../../../../api/api-error';
-import { type FileRejection, fileRejectionOf } from '../../utils/form-errors';
+import { type FileRejection, fileRejectionOf } from '../../../../lib/resource-form-errors';
 
 /**
  * A rejected file as the alert shows it: the file's message as the title, only the lines listed under it, and

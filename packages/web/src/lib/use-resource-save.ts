@@ -6,15 +6,15 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/api-error';
-import { useUnsavedChanges } from '../../../app/unsaved-changes';
+import { errorMessage } from '../api/api-error';
+import { useUnsavedChanges } from '../app/unsaved-changes';
 import {
   checkWith,
   errorsOfApiError,
   type FieldErrors,
   type FileRejection,
   type FormSchema,
-} from '../utils/form-errors';
+} from './resource-form-errors';
 
 export type ResourceSaveOptions<T> = {
   /** The §2 unsaved-changes flag of the form and whether it is dirty now. */

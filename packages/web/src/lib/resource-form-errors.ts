@@ -3,16 +3,20 @@
  * field being the first segment of the path (`areas.3.latitude` → `areas`); the rest shows above the form.
  * Upload errors keep every bad line (the server's `details[].line`).
  */
-import { type ApiError, isApiError } from '../../../api/api-error';
+import { type ApiError, isApiError } from '../api/api-error';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
 type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
 
-const fieldOf = (path: readonly PropertyKey[] | string): string =>
+const firstSegment = (path: readonly PropertyKey[] | string): string =>
   (typeof path === 'string' ? path.split('.')[0] : path.map(String)[0]) ?? '';
 
-export const errorsOfIssues = (issues: readonly Issue[]): FieldErrors => {
+/** The first message of each field, the field of an issue being `fieldOf` its path (forms with sub-fields). */
+export const firstMessageOfEachField = <P>(
+  issues: readonly { readonly path: P; readonly message: string }[],
+  fieldOf: (path: P) => string,
+): FieldErrors => {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = fieldOf(issue.path);
@@ -20,6 +24,9 @@ export const errorsOfIssues = (issues: readonly Issue[]): FieldErrors => {
   }
   return errors;
 };
+
+export const errorsOfIssues = (issues: readonly Issue[]): FieldErrors =>
+  firstMessageOfEachField(issues, firstSegment);
 
 export type FormCheck<T> =
   | { readonly ok: true; readonly value: T }

@@ -1,8 +1,8 @@
 import { GEOLIST_NAME_MAX_LENGTH, ZGeolistDuplicate } from '@beacon/domain/validation/geolist-form';
 import { maxLengthMessage } from '@beacon/domain/validation/messages';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/api-error';
-import { checkWith, errorsOfApiError, fileRejectionOf } from './form-errors';
+import { ApiError } from '../api/api-error';
+import { checkWith, errorsOfApiError, fileRejectionOf } from './resource-form-errors';
 
 describe('checkWith', () => {
   it('answers the parsed value, or the first message of each field', () => {
