@@ -7,6 +7,7 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import type { SessionPurpose } from './db/schema';
 import type { DeliveryCounters } from './engine/delivery-counters';
+import type { FrequencyCapStore } from './engine/frequency-caps';
 import type { Clock } from './lib/clock';
 import type { FileStore } from './lib/file-store';
 import type { JobWorker } from './lib/jobs';
@@ -38,6 +39,11 @@ export type Deps = {
    * writer of the delivery rollups, flushed every few seconds and when the app closes.
    */
   delivery: DeliveryCounters;
+  /**
+   * The frequency caps' counts (engine/frequency-caps.ts, docs/engine.md "Frequency caps"): the event intake
+   * records impressions, the bidder reads them. In this process.
+   */
+  frequencyCaps: FrequencyCapStore;
 };
 
 /** The authenticated caller of a request. */

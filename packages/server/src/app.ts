@@ -13,6 +13,7 @@ import { type Config, mapTilesImageSource } from './config/config';
 import type { Db } from './db/database';
 import { type Bidder, createBidder } from './engine/bidder';
 import { createDeliveryCounters, DEFAULT_FLUSH_MS } from './engine/delivery-counters';
+import { MemoryFrequencyCapStore } from './engine/frequency-caps';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
@@ -22,6 +23,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
 import { audiencesRoutes } from './modules/audiences/audiences.routes';
 import { biddingRoutes } from './modules/bidding/bidding.routes';
+import { biddingDiagnosticsRoutes } from './modules/bidding-diagnostics/bidding-diagnostics.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { creativeJobs } from './modules/creatives/creative-files.jobs';
 import { creativeFilesRoutes } from './modules/creatives/creative-files.routes';
@@ -148,6 +150,7 @@ export const buildApp = async ({
     jobs: idleJobWorker,
     checkVastSource,
     delivery: createDeliveryCounters({ db, clock, logger: app.log, flushMs: deliveryFlushMs }),
+    frequencyCaps: new MemoryFrequencyCapStore(),
   };
   app.decorate('deps', deps);
   app.addHook('onReady', async () => {
@@ -169,6 +172,8 @@ export const buildApp = async ({
     clock,
     publicUrl: config.publicUrl,
     sink: () => deps.delivery,
+    caps: () => deps.frequencyCaps,
+    pacing: config.pacing,
     onError: (error) =>
       app.log.error({ err: error }, 'bidder: a poll failed; not bidding until one succeeds'),
   });
@@ -257,6 +262,7 @@ export const buildApp = async ({
       await typed.register(organizationsRoutes);
       await typed.register(usersRoutes);
       await typed.register(campaignsRoutes);
+      await typed.register(biddingDiagnosticsRoutes, { bidder });
       await typed.register(creativesRoutes);
       await typed.register(dealsRoutes);
       await typed.register(geolistsRoutes);

@@ -39,7 +39,7 @@ const CAMPAIGN: TStrategyContext = {
 };
 
 describe('ZStrategyCreate', () => {
-  it('fills the defaults: bidding, no end, everywhere, all hours, the campaign bid', () => {
+  it('fills the defaults: bidding, no end, everywhere, all hours, the campaign bid, no cap', () => {
     expect(ZStrategyCreate.parse(STRATEGY)).toEqual({
       ...STRATEGY,
       state: 'bidding',
@@ -52,7 +52,28 @@ describe('ZStrategyCreate', () => {
         location_audiences: [],
         geolists: [],
       },
+      frequency_cap: null,
     });
+  });
+
+  it('takes an optional frequency cap: N ≥ 1 impressions per hour, day or lifetime, soft fingerprint by default', () => {
+    expect(
+      ZStrategyCreate.parse({ ...STRATEGY, frequency_cap: { impressions: 3, period: 'hour' } }).frequency_cap,
+    ).toEqual({ impressions: 3, period: 'hour', fingerprint: 'soft' });
+    expect(
+      issuesOf(ZStrategyCreate, {
+        ...STRATEGY,
+        frequency_cap: { impressions: 0, period: 'week', fingerprint: 'x' },
+      }),
+    ).toEqual([
+      'frequency_cap.impressions: The minimum value is 1',
+      `frequency_cap.period: ${INVALID_FORMAT_MESSAGE}`,
+      `frequency_cap.fingerprint: ${INVALID_FORMAT_MESSAGE}`,
+    ]);
+    expect(
+      issuesOf(ZStrategyCreate, { ...STRATEGY, frequency_cap: { impressions: 2.5, period: 'day' } }),
+    ).toEqual(['frequency_cap.impressions: Enter a whole number of impressions']);
+    expect(issuesOf(ZStrategyUpdate, { frequency_cap: null, version: 1 })).toEqual([]);
   });
 
   it('needs a name with the campaign name rules, a start date and a budget share', () => {

@@ -16,6 +16,7 @@ import { bidIssue, CAMPAIGN_NAME_MAX_LENGTH, type TCampaignIssue, ZCampaignNameF
 import { DEFAULT_SCHEDULE, ZSchedule } from './campaign-schedule';
 import { ZCampaignCountries, ZCityIds, ZRegionIds } from './campaign-targeting';
 import { isDay, placeCountry, ZDay, ZMoney } from './fields';
+import { ZFrequencyCap } from './frequency-cap';
 import { requiredOrInvalid, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
@@ -64,6 +65,8 @@ const FIELDS = {
   /** null: the campaign's bid. */
   bid: ZMoney.nullable(),
   budget_share: ZBudgetShare,
+  /** null: no cap (docs/engine.md "Frequency caps"). */
+  frequency_cap: ZFrequencyCap.nullable(),
 };
 
 /** What the rules against the campaign need to know of it and of its other strategies. */
@@ -195,6 +198,7 @@ export const strategyCreateSchema = (context: TStrategyContext = {}) =>
       targeting: FIELDS.targeting.default(EMPTY_STRATEGY_TARGETING),
       bid: FIELDS.bid.default(null),
       budget_share: FIELDS.budget_share,
+      frequency_cap: FIELDS.frequency_cap.default(null),
     })
     .superRefine(refineStrategy(context), ALWAYS);
 
@@ -214,6 +218,7 @@ export const strategyUpdateSchema = (context: TStrategyContext = {}) =>
       targeting: FIELDS.targeting.optional(),
       bid: FIELDS.bid.optional(),
       budget_share: FIELDS.budget_share.optional(),
+      frequency_cap: FIELDS.frequency_cap.optional(),
       version: ZVersion,
     })
     .superRefine(refineStrategy(context), ALWAYS);

@@ -32,6 +32,8 @@ export type Config = {
    * bundled country outlines, which are also what stays when the tiles do not load).
    */
   mapTiles: MapTiles | null;
+  /** Even pacing of campaigns with a target for the day (BEACON_PACING; `0` off: as fast as their limits allow). */
+  pacing: boolean;
   /** Trust X-Forwarded-* headers from a load balancer in front of N processes. */
   trustProxy: boolean;
 };
@@ -139,6 +141,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     prepaymentMultiplier: decimal(env, 'PREPAYMENT_MULTIPLIER', 1),
     plannerMapUrl: env.PLANNER_MAP_URL || undefined,
     mapTiles: mapTiles(env),
+    pacing: env.BEACON_PACING?.trim() !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 };

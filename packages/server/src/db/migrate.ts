@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-exchanges';
 import * as m0021 from './migrations/0021-delivery';
 import * as m0022 from './migrations/0022-delivery-touches';
 import * as m0023 from './migrations/0023-time-zones';
+import * as m0024 from './migrations/0024-frequency-caps';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-delivery': m0021,
   '0022-delivery-touches': m0022,
   '0023-time-zones': m0023,
+  '0024-frequency-caps': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

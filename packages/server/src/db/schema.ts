@@ -315,6 +315,12 @@ export type StoredInternal = {
   flags: string[];
 };
 export type StoredLocation = { countries: string[]; regions: string[]; cities: string[] };
+/** A strategy's frequency cap (migration 0024, docs/engine.md "Frequency caps"). */
+export type StoredFrequencyCap = {
+  impressions: number;
+  period: 'hour' | 'day' | 'lifetime';
+  fingerprint: 'soft' | 'exact';
+};
 
 /** Campaigns (migration 0007, decision 014); money in micro-units of `currency`. */
 export type CampaignTable = {
@@ -381,6 +387,8 @@ export type StrategyTable = {
   /** Null: the campaign's bid. */
   bid: NullableMoney;
   budget_share: Generated<number>;
+  /** Migration 0024: at most N impressions per user per period; null: no cap. */
+  frequency_cap: ColumnType<StoredFrequencyCap | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;

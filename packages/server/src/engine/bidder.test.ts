@@ -1,9 +1,9 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { type BidInput, decideBids, dimensionsOf, regionOf } from './bidder';
+import { type BidInput, decideBids, diagnoseRequest, dimensionsOf, regionOf } from './bidder';
 import type { BidderExchange } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
-import { buildStrategy, fixture } from './engine.factories';
+import { buildStrategy, fixture, NOTHING_DELIVERED } from './engine.factories';
 import { decodeTicket } from './event-ticket';
 import { bucketsOf, candidateRunsIn, runsOf } from './index-store';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
@@ -63,6 +63,7 @@ const fakeSink = (): FakeSink => {
     recordBid: () => undefined,
     strategyStats: () => ({ impressions: 0, clicks: 0 }),
     mayBid: (s) => !mayNot.has(s.strategyId),
+    campaignDay: () => NOTHING_DELIVERED,
   };
 };
 
@@ -178,7 +179,7 @@ describe('decideBids', () => {
     }
   });
 
-  it('picks through the index runs the winner that evaluating every candidate picks (CPM, CPC, countries)', () => {
+  it('picks through the index runs the winner that evaluating every candidate picks (CPM, CPC, countries, profiles)', () => {
     let seed = 11;
     const random = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -203,7 +204,14 @@ describe('decideBids', () => {
         // CPM from $0.05 to about $5; a click from $0.05 to about $50 (an eCPM of about the same range).
         const bid = String(50_000 + Math.floor(random() * 5_000) * (isCpc ? 10_000 : 1_000) + index);
         const countries = random() < 0.5 ? new Set([country]) : new Set<string>();
-        const base = strategy(id, bid, random() < 0.3 ? { deviceTypes: new Set(['phone']) } : {});
+        // Device and identifier types vary, so that a bucket has a run per prefilter profile or, past
+        // MAX_PROFILE_RUNS profiles, one mixed run.
+        const subset = <T extends string>(values: readonly T[]) =>
+          new Set(random() < 0.6 ? [] : values.filter(() => random() < 0.5));
+        const base = strategy(id, bid, {
+          deviceTypes: subset(['phone', 'tablet', 'desktop', 'connectedtv'] as const),
+          deviceIdTypes: subset(['ifa', 'gaid', 'web', 'fake'] as const),
+        });
         return {
           ...base,
           pricing: isCpc ? ('cpc' as const) : ('cpm' as const),
@@ -226,6 +234,30 @@ describe('decideBids', () => {
       expect(winnerOf(decision)?.cid).toBe(winnerOf(reference)?.cid);
       expect(winnerOf(decision)?.price).toBe(winnerOf(reference)?.price);
     }
+  });
+
+  it('diagnoses where each strategy stopped: a rule, the budget, the price, outbid or bid', () => {
+    const request = fixture('simple-banner');
+    const winner = strategy('1', '3000000');
+    const outbid = strategy('2', '2000000');
+    const elsewhere = strategy('3', '3000000', {
+      geo: { ...winner.geo, countries: new Set(['JPN']) },
+    });
+    const spent = strategy('4', '3000000');
+    // The floor is $0.40 CPM.
+    const cheap = strategy('5', '100000');
+    const sink = fakeSink();
+    sink.mayNot.add('4');
+    const strategies = [winner, outbid, elsewhere, spent, cheap];
+    const decision = decideBids(input(request, strategies, { sink }));
+    expect(decision.ok && decision.tickets[0]?.strategyId).toBe('1');
+    expect(diagnoseRequest(input(request, strategies, { sink }), strategies, '1')).toEqual([
+      ['1', 'bid'],
+      ['2', 'outbid'],
+      ['3', 'country'],
+      ['4', 'budget'],
+      ['5', 'price'],
+    ]);
   });
 
   it('answers the most informative no-bid reason', () => {

@@ -9,9 +9,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { installationSecret } from '../lib/installation-secrets';
+import { BidDiagnostics, type DiagnosticStep } from './bid-diagnostics';
 import { type BidderExchange, type BidderState, loadBidderState } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
+import { type CapUsers, capUsersOf, type FrequencyCapStore, underCap } from './frequency-caps';
 import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
@@ -25,7 +27,8 @@ import {
   type TBidResponse,
   type TImp,
 } from './openrtb';
-import { prefilterOf } from './prefilter';
+import { type CampaignDay, Pacing, TrafficShape } from './pacing';
+import { type PrefilterProfile, prefilterOf } from './prefilter';
 import {
   convertMicros,
   type ExchangeRates,
@@ -167,6 +170,10 @@ export type BidInput = {
   /** The public origin of the installation: the base of event and file URLs. */
   readonly publicUrl: string;
   readonly seat?: string;
+  /** The frequency caps' counts; absent: a capped strategy does not bid (fail closed). */
+  readonly caps?: FrequencyCapStore | undefined;
+  /** Even pacing (pacing.ts); absent: every strategy bids as fast as the traffic allows. */
+  readonly pacing?: Pacing | undefined;
 };
 
 export type BidDecision =
@@ -232,21 +239,27 @@ export const dimensionsOf = (
   };
 };
 
-/** The most informative reason among the failures: the most frequent specific code, else 0. */
-const mostInformative = (codes: readonly NoBidReason[]): NoBidReason => {
-  const counts = new Map<NoBidReason, number>();
-  for (const code of codes)
-    if (code !== NO_BID_REASONS.UNKNOWN_ERROR) counts.set(code, (counts.get(code) ?? 0) + 1);
-  let best: NoBidReason = NO_BID_REASONS.UNKNOWN_ERROR;
-  let bestCount = 0;
-  for (const [code, count] of counts) {
-    if (count > bestCount || (count === bestCount && code < best)) {
-      best = code;
-      bestCount = count;
-    }
+/** The reasons candidates failed for, counted by code: the no-bid reason is the most informative of them. */
+class FailureTally {
+  readonly #counts = new Map<NoBidReason, number>();
+
+  note(code: NoBidReason, times = 1): void {
+    if (code !== NO_BID_REASONS.UNKNOWN_ERROR) this.#counts.set(code, (this.#counts.get(code) ?? 0) + times);
   }
-  return best;
-};
+
+  /** The most frequent specific code, else 0. */
+  mostInformative(): NoBidReason {
+    let best: NoBidReason = NO_BID_REASONS.UNKNOWN_ERROR;
+    let bestCount = 0;
+    for (const [code, count] of this.#counts) {
+      if (count > bestCount || (count === bestCount && code < best)) {
+        best = code;
+        bestCount = count;
+      }
+    }
+    return best;
+  }
+}
 
 /** A creative the markup can serve, chosen among those that fit the same way for the same impression. */
 const pickCreative = (
@@ -286,11 +299,17 @@ const markupOf = (
 /** A CPM strategy's offer does not read its delivery (`bidEquivalentCpm`): it is not asked for. */
 const NO_STATS: StrategyStats = { impressions: 0, clicks: 0 };
 
-/** A run of candidates being read in offer order: offers are worked out as the run is read. */
+/** A run of candidates being read in offer order: a CPM run's offers are worked out as the run is read. */
 type OfferStream = {
   readonly strategies: readonly CompiledStrategy[];
-  readonly offers: (Offer | undefined)[];
+  readonly profiles: readonly PrefilterProfile[];
+  /** A CPC run's offers, worked out and sorted with it; undefined for a CPM run. */
+  readonly offers: readonly Offer[] | undefined;
+  /** True when the prefilter admitted the whole run: its candidates are not looked at one by one. */
+  readonly admitted: boolean;
   at: number;
+  /** The offer of the candidate at `at` once it is admitted and priced; cleared when the stream moves on. */
+  head: Offer | undefined;
 };
 
 /** What an offer weighs in the order: refused offers weigh least. */
@@ -305,21 +324,33 @@ const offerStreamsOf = (
   runs: readonly CandidateRun[],
   pricing: ImpPricing,
   offerFor: (strategy: CompiledStrategy) => Offer,
+  admitsRun: (run: CandidateRun) => boolean,
 ): OfferStream[] | undefined => {
   let currency: string | undefined;
   const streams: OfferStream[] = [];
   for (const run of runs) {
-    if (run.strategies.length === 0) continue;
+    if (run.strategies.length === 0 || !admitsRun(run)) continue;
     const own = responseCurrencyOf(pricing, run.currency);
     if (own !== undefined) {
       if (currency === undefined) currency = own;
       else if (currency !== own) return undefined;
     }
     if (run.ordered) {
-      streams.push({ strategies: run.strategies, offers: [], at: 0 });
+      streams.push({
+        strategies: run.strategies,
+        profiles: run.profiles,
+        offers: undefined,
+        admitted: run.profile !== undefined,
+        at: 0,
+        head: undefined,
+      });
       continue;
     }
-    const offered = run.strategies.map((strategy) => ({ strategy, offer: offerFor(strategy) }));
+    const offered = run.strategies.map((strategy, i) => ({
+      strategy,
+      profile: run.profiles[i] as PrefilterProfile,
+      offer: offerFor(strategy),
+    }));
     offered.sort((a, b) => {
       const x = weightOf(a.offer);
       const y = weightOf(b.offer);
@@ -327,44 +358,120 @@ const offerStreamsOf = (
     });
     streams.push({
       strategies: offered.map((entry) => entry.strategy),
+      profiles: offered.map((entry) => entry.profile),
       offers: offered.map((entry) => entry.offer),
+      admitted: run.profile !== undefined,
       at: 0,
+      head: undefined,
     });
   }
   return streams;
 };
 
 /**
- * The next candidate across the streams: the highest offer at the head of one (ties: the earlier stream). Heads
- * the prefilter refuses are passed over (`admits` notes their failure).
+ * The stream whose head has the highest offer (ties: the earlier stream), or undefined when all are read. Heads
+ * the prefilter refuses are passed over (`admits` notes their failure); the caller moves the chosen stream on
+ * with `moveOn`.
  */
 const nextOffered = (
   streams: readonly OfferStream[],
   offerFor: (strategy: CompiledStrategy) => Offer,
-  admits: (strategy: CompiledStrategy) => boolean,
-): { stream: OfferStream; strategy: CompiledStrategy; offer: Offer } | undefined => {
-  let best: { stream: OfferStream; strategy: CompiledStrategy; offer: Offer } | undefined;
+  admits: (profile: PrefilterProfile) => boolean,
+): OfferStream | undefined => {
+  let best: OfferStream | undefined;
   let bestWeight = -2n;
   for (const stream of streams) {
-    let strategy = stream.strategies[stream.at];
-    while (strategy !== undefined && stream.offers[stream.at] === undefined && !admits(strategy)) {
-      stream.at += 1;
-      strategy = stream.strategies[stream.at];
+    if (stream.head === undefined) {
+      const { strategies, profiles } = stream;
+      let at = stream.at;
+      if (!stream.admitted) {
+        while (at < strategies.length && !admits(profiles[at] as PrefilterProfile)) at += 1;
+        stream.at = at;
+      }
+      const strategy = strategies[at];
+      if (strategy === undefined) continue;
+      stream.head = stream.offers?.[at] ?? offerFor(strategy);
     }
-    if (strategy === undefined) continue;
-    let offer = stream.offers[stream.at];
-    if (offer === undefined) {
-      offer = offerFor(strategy);
-      stream.offers[stream.at] = offer;
-    }
-    const weight = weightOf(offer);
+    const weight = weightOf(stream.head);
     if (weight > bestWeight) {
-      best = { stream, strategy, offer };
+      best = stream;
       bestWeight = weight;
     }
   }
   return best;
 };
+
+const moveOn = (stream: OfferStream): void => {
+  stream.at += 1;
+  stream.head = undefined;
+};
+
+/** Where one candidate stopped for one impression, or what it offers. */
+type Judgement =
+  | { readonly ok: true; readonly priced: Priced }
+  | { readonly ok: false; readonly step: DiagnosticStep; readonly nbr: NoBidReason };
+
+/**
+ * What a request tells every candidate: who it is (identifier hashes, the frequency caps' users, worked out
+ * when a capped strategy first asks), and one candidate's way through the rules, the budget, the frequency cap,
+ * the creative and the price (`judge`), as bidding and the bidding diagnostics both read it.
+ */
+const requestJudge = (input: BidInput) => {
+  const { request, exchange, now, sink, rates } = input;
+  const identity = requestIdentity(request, input.secrets.identity);
+  const ctx: EvaluationContext = {
+    now,
+    seat: input.seat ?? BEACON_SEAT,
+    identity,
+    ...(exchange.partner === null ? {} : { supplyPartner: exchange.partner }),
+  };
+  let capUsers: CapUsers | undefined;
+  const capUsersNow = (): CapUsers => {
+    capUsers ??= capUsersOf(request, identity, input.secrets.identity);
+    return capUsers;
+  };
+  const statsOf = (strategy: CompiledStrategy): StrategyStats =>
+    strategy.pricing === 'cpm' ? NO_STATS : sink.strategyStats(strategy.strategyId);
+  const judge = (
+    strategy: CompiledStrategy,
+    imp: TImp,
+    pricing: ImpPricing,
+    isNativeReadable: boolean,
+    offer?: Offer,
+  ): Judgement => {
+    const evaluation = evaluate(strategy, imp, request, ctx);
+    if (!evaluation.ok) return { ok: false, step: evaluation.reason, nbr: evaluation.nbr };
+    if (!sink.mayBid(strategy, now)) {
+      return { ok: false, step: 'budget', nbr: NO_BID_REASONS.UNKNOWN_ERROR };
+    }
+    if (input.pacing !== undefined && !input.pacing.participates(strategy, now)) {
+      return { ok: false, step: 'pacing', nbr: NO_BID_REASONS.UNKNOWN_ERROR };
+    }
+    const cap = strategy.frequencyCap;
+    if (cap && !underCap(input.caps, strategy, cap, capUsersNow().userOf(strategy, cap), now)) {
+      return { ok: false, step: 'frequency_cap', nbr: NO_BID_REASONS.DAILY_USER_CAP_MET };
+    }
+    const creative = pickCreative(
+      evaluation.creatives,
+      `${request.id}:${imp.id}:${strategy.strategyId}`,
+      isNativeReadable,
+    );
+    if (creative === undefined) {
+      return { ok: false, step: 'no_servable_creative', nbr: NO_BID_REASONS.UNKNOWN_ERROR };
+    }
+    const price = priceBid(
+      { strategy, stats: statsOf(strategy), imp, request, deal: evaluation.deal, rates },
+      pricing,
+      offer,
+    );
+    if (!price.ok) return { ok: false, step: 'price', nbr: price.nbr };
+    return { ok: true, priced: { strategy, creative, deal: evaluation.deal, price } };
+  };
+  return { identity, capUsersNow, statsOf, judge };
+};
+
+const isNativeReadableIn = (imp: TImp): boolean =>
+  imp.native !== undefined && parseNativeRequest(imp.native) !== undefined;
 
 /**
  * The bids for one request: for each impression, the candidates of the index that pass every rule, may still
@@ -373,20 +480,12 @@ const nextOffered = (
  * recorded here: the caller records the tickets of the response it sends.
  */
 export const decideBids = (input: BidInput): BidDecision => {
-  const { request, exchange, now, sink, rates } = input;
+  const { request, exchange, now, rates } = input;
   const seat = input.seat ?? BEACON_SEAT;
-  const identity = requestIdentity(request, input.secrets.identity);
-  const ctx: EvaluationContext = {
-    now,
-    seat,
-    identity,
-    ...(exchange.partner === null ? {} : { supplyPartner: exchange.partner }),
-  };
-  const failures: NoBidReason[] = [];
+  const { identity, capUsersNow, statsOf, judge } = requestJudge(input);
+  const failures = new FailureTally();
   const winners: { imp: TImp; priced: Priced[] }[] = [];
-  const statsOf = (strategy: CompiledStrategy): StrategyStats =>
-    strategy.pricing === 'cpm' ? NO_STATS : sink.strategyStats(strategy.strategyId);
-  /** One candidate through the rules, the budget, the creative and the price; its failure is noted. */
+  /** One candidate through `judge`; its failure is noted. */
   const consider = (
     strategy: CompiledStrategy,
     imp: TImp,
@@ -394,71 +493,57 @@ export const decideBids = (input: BidInput): BidDecision => {
     isNativeReadable: boolean,
     offer?: Offer,
   ): Priced | undefined => {
-    const evaluation = evaluate(strategy, imp, request, ctx);
-    if (!evaluation.ok) {
-      failures.push(evaluation.nbr);
-      return undefined;
-    }
-    if (!sink.mayBid(strategy, now)) {
-      failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
-      return undefined;
-    }
-    const creative = pickCreative(
-      evaluation.creatives,
-      `${request.id}:${imp.id}:${strategy.strategyId}`,
-      isNativeReadable,
-    );
-    if (creative === undefined) {
-      failures.push(NO_BID_REASONS.UNKNOWN_ERROR);
-      return undefined;
-    }
-    const price = priceBid(
-      { strategy, stats: statsOf(strategy), imp, request, deal: evaluation.deal, rates },
-      pricing,
-      offer,
-    );
-    if (!price.ok) {
-      failures.push(price.nbr);
-      return undefined;
-    }
-    return { strategy, creative, deal: evaluation.deal, price };
+    const judgement = judge(strategy, imp, pricing, isNativeReadable, offer);
+    if (judgement.ok) return judgement.priced;
+    failures.note(judgement.nbr);
+    return undefined;
   };
 
   for (const imp of request.imp) {
-    const isNativeReadable = imp.native !== undefined && parseNativeRequest(imp.native) !== undefined;
+    const isNativeReadable = isNativeReadableIn(imp);
     const pricing = impPricingOf(imp, request, rates);
     const runs = input.candidateRuns?.(request, imp) ?? runsOf(input.candidates?.(request, imp) ?? []);
     const offerFor = (strategy: CompiledStrategy): Offer =>
       offerOf({ strategy, stats: statsOf(strategy), imp, request, rates }, pricing);
     const prefilter = prefilterOf(request, imp, identity);
-    const admits = (strategy: CompiledStrategy): boolean => {
-      const refused = prefilter(strategy);
+    const admits = (profile: PrefilterProfile): boolean => {
+      const refused = prefilter(profile);
       if (refused === undefined) return true;
-      failures.push(FAILURE_NBR[refused]);
+      failures.note(FAILURE_NBR[refused]);
       return false;
     };
-    const streams = request.imp.length === 1 ? offerStreamsOf(runs, pricing, offerFor) : undefined;
+    /** A run whose strategies share one profile is looked at once; a refused run is noted once per candidate. */
+    const admitsRun = (run: CandidateRun): boolean => {
+      if (run.profile === undefined) return true;
+      const refused = prefilter(run.profile);
+      if (refused === undefined) return true;
+      failures.note(FAILURE_NBR[refused], run.strategies.length);
+      return false;
+    };
+    const streams = request.imp.length === 1 ? offerStreamsOf(runs, pricing, offerFor, admitsRun) : undefined;
     const priced: Priced[] = [];
     if (streams === undefined) {
       for (const run of runs) {
-        for (const strategy of run.strategies) {
-          if (!admits(strategy)) continue;
+        if (!admitsRun(run)) continue;
+        run.strategies.forEach((strategy, i) => {
+          if (run.profile === undefined && !admits(run.profiles[i] as PrefilterProfile)) return;
           const entry = consider(strategy, imp, pricing, isNativeReadable);
           if (entry !== undefined) priced.push(entry);
-        }
+        });
       }
     } else {
       // Highest offer first: once one passes, only offers as high can still win (ties go by hash), so the
       // rest are never evaluated. Without a winner every candidate is evaluated, as the no-bid reason needs.
       let winning: bigint | undefined;
       for (
-        let next = nextOffered(streams, offerFor, admits);
-        next !== undefined;
-        next = nextOffered(streams, offerFor, admits)
+        let stream = nextOffered(streams, offerFor, admits);
+        stream !== undefined;
+        stream = nextOffered(streams, offerFor, admits)
       ) {
-        const { stream, strategy, offer } = next;
+        const strategy = stream.strategies[stream.at] as CompiledStrategy;
+        const offer = stream.head as Offer;
         if (winning !== undefined && (!offer.ok || offer.priceMicros < winning)) break;
-        stream.at += 1;
+        moveOn(stream);
         const entry = consider(strategy, imp, pricing, isNativeReadable, offer);
         if (entry === undefined) continue;
         priced.push(entry);
@@ -468,7 +553,7 @@ export const decideBids = (input: BidInput): BidDecision => {
     if (priced.length > 0) winners.push({ imp, priced });
   }
   const first = winners[0];
-  if (first === undefined) return { ok: false, nbr: mostInformative(failures) };
+  if (first === undefined) return { ok: false, nbr: failures.mostInformative() };
 
   const rank = (imp: TImp, entries: readonly Priced[], currency: string): Priced | undefined => {
     let best: Priced | undefined;
@@ -518,6 +603,7 @@ export const decideBids = (input: BidInput): BidDecision => {
       size: sizeOf(creative),
       ...dimensionsOf(request),
       device: identity.device,
+      capUser: strategy.frequencyCap ? capUsersNow().userOf(strategy, strategy.frequencyCap) : '',
     };
     const text = encodeTicket(input.secrets.ticket, ticket);
     const adm = markupOf(creative, imp, input.publicUrl, text);
@@ -541,12 +627,39 @@ export const decideBids = (input: BidInput): BidDecision => {
     });
     tickets.push(ticket);
   }
-  if (bids.length === 0) return { ok: false, nbr: mostInformative(failures) };
+  if (bids.length === 0) return { ok: false, nbr: failures.mostInformative() };
   return {
     ok: true,
     response: { id: request.id, seatbid: [{ seat, bid: bids }], cur: currency },
     tickets,
   };
+};
+
+/**
+ * The bidding diagnostics of one request (bid-diagnostics.ts): for its first impression, the step at which each
+ * strategy stopped, or `bid` for the strategy the answer bid with and `outbid` for the others that passed every
+ * step. Every strategy is judged (no index lookup, no prefilter, no early stop), so that a strategy the index
+ * leaves out is told why.
+ */
+export const diagnoseRequest = (
+  input: BidInput,
+  strategies: readonly CompiledStrategy[],
+  bidStrategyId: string | undefined,
+): [string, DiagnosticStep][] => {
+  const imp = input.request.imp[0];
+  if (imp === undefined) return [];
+  const { judge } = requestJudge(input);
+  const pricing = impPricingOf(imp, input.request, input.rates);
+  const isNativeReadable = isNativeReadableIn(imp);
+  return strategies.map((strategy) => {
+    const judgement = judge(strategy, imp, pricing, isNativeReadable);
+    const step: DiagnosticStep = !judgement.ok
+      ? judgement.step
+      : strategy.strategyId === bidStrategyId
+        ? 'bid'
+        : 'outbid';
+    return [strategy.strategyId, step];
+  });
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -559,9 +672,21 @@ export type BidderOptions = {
   readonly state: BidderStatePoller;
   /** The delivery counters; undefined while the app has none: the bidder then bids nothing. */
   readonly sink: () => DeliverySink | undefined;
+  /** The frequency caps' counts (frequency-caps.ts); absent: capped strategies do not bid. */
+  readonly caps?: () => FrequencyCapStore | undefined;
+  /** Where sampled requests are diagnosed (bid-diagnostics.ts); absent: none is. */
+  readonly diagnostics?: BidDiagnostics;
+  /** Even pacing and the traffic curve it follows (pacing.ts); absent: no pacing. */
+  readonly pacing?: { readonly shape: TrafficShape; readonly pacing: Pacing };
   readonly publicUrl: string;
   readonly onError?: (error: unknown) => void;
 };
+
+/** What pacing reads while the app has no counters (the bidder bids nothing then). */
+const NOTHING_DELIVERED_TODAY: CampaignDay = { spend: 0n, impressions: 0, clicks: 0, spentBeforeToday: 0n };
+
+/** How many strategies a diagnosis judges before it lets waiting requests through. */
+const DIAGNOSIS_SLICE = 100;
 
 /** What the route learns of one request. */
 export type BidAnswer =
@@ -594,6 +719,11 @@ export class Bidder {
     await Promise.all([this.#options.index.refresh(), this.#options.state.refresh()]);
   }
 
+  /** The sampled requests' diagnostics of this process (the bidding dialog reads them). */
+  get diagnostics(): BidDiagnostics | undefined {
+    return this.#options.diagnostics;
+  }
+
   /** The current state, or undefined when it cannot be trusted (the route answers 204). */
   state(): BidderState | undefined {
     return this.#options.state.current();
@@ -608,7 +738,7 @@ export class Bidder {
       return { kind: 'no_bid', nbr: NO_BID_REASONS.TECHNICAL_ERROR };
     }
     const now = this.#options.clock.now();
-    const decision = decideBids({
+    const input: BidInput = {
       exchange,
       request,
       rates: state.rates,
@@ -617,10 +747,40 @@ export class Bidder {
       sink,
       secrets,
       publicUrl: this.#options.publicUrl,
-    });
+      caps: this.#options.caps?.(),
+      pacing: this.#options.pacing?.pacing,
+    };
+    this.#options.pacing?.shape.noteRequest(now.getTime());
+    const decision = decideBids(input);
+    if (this.#options.diagnostics?.noteRequest(now.getTime())) this.#diagnoseLater(input, decision);
     if (!decision.ok) return { kind: 'no_bid', nbr: decision.nbr };
     for (const ticket of decision.tickets) sink.recordBid(ticket, now);
     return { kind: 'bid', response: decision.response };
+  }
+
+  /** Diagnoses a sampled request after its answer is sent: every strategy is judged, which takes a while. */
+  #diagnoseLater(input: BidInput, decision: BidDecision): void {
+    const diagnostics = this.#options.diagnostics;
+    const first = input.request.imp[0];
+    if (diagnostics === undefined || first === undefined) return;
+    const auctionId = `${input.exchange.id}:${input.request.id}:${first.id}`;
+    const bidStrategyId = decision.ok
+      ? decision.tickets.find((ticket) => ticket.auctionId === auctionId)?.strategyId
+      : undefined;
+    // In slices, so that the requests arriving meanwhile wait for one slice at most (about a millisecond).
+    const strategies = this.#options.index.strategies();
+    const steps: [string, DiagnosticStep][] = [];
+    const judgeFrom = (start: number) => {
+      try {
+        const slice = strategies.slice(start, start + DIAGNOSIS_SLICE);
+        steps.push(...diagnoseRequest(input, slice, bidStrategyId));
+        if (start + DIAGNOSIS_SLICE < strategies.length) setImmediate(judgeFrom, start + DIAGNOSIS_SLICE);
+        else diagnostics.record(input.now.getTime(), steps);
+      } catch (error) {
+        this.#options.onError?.(error);
+      }
+    };
+    setImmediate(judgeFrom, 0);
   }
 
   async #loadSecrets(): Promise<void> {
@@ -646,14 +806,23 @@ export const createBidder = (options: {
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly sink: () => DeliverySink | undefined;
+  readonly caps?: () => FrequencyCapStore | undefined;
+  /** Even pacing (pacing.ts); off: campaigns bid as fast as their limits allow. */
+  readonly pacing?: boolean;
   readonly onError?: (error: unknown) => void;
 }): Bidder => {
   const onError = options.onError === undefined ? {} : { onError: options.onError };
+  const shape = new TrafficShape();
+  const delivered = (strategy: CompiledStrategy, now: Date): CampaignDay =>
+    options.sink()?.campaignDay(strategy, now) ?? NOTHING_DELIVERED_TODAY;
   return new Bidder({
     db: options.db,
     clock: options.clock,
     publicUrl: options.publicUrl,
     sink: options.sink,
+    ...(options.caps === undefined ? {} : { caps: options.caps }),
+    diagnostics: new BidDiagnostics(),
+    ...(options.pacing === false ? {} : { pacing: { shape, pacing: new Pacing({ shape, delivered }) } }),
     index: new StrategyIndex({ db: options.db, clock: options.clock, ...onError }),
     state: new BidderStatePoller({ db: options.db, clock: options.clock, ...onError }),
     ...onError,

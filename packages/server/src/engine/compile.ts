@@ -24,6 +24,7 @@ import type {
   StoredCreativeCompanion,
   StoredCreativeNative,
   StoredCreativeRendition,
+  StoredFrequencyCap,
   StoredLocation,
   StoredSchedule,
   StoredStrategyTargeting,
@@ -141,6 +142,7 @@ type StrategyRow = {
   budget_share: number;
   start_day: string | null;
   end_day: string | null;
+  campaign_end_day: string | null;
   /** The campaign's IANA zone (migration 0023): its schedule, flight and daily budget day are read in it. */
   time_zone: string;
   campaign_schedule: StoredSchedule;
@@ -151,6 +153,8 @@ type StrategyRow = {
   device_types: DeviceType[];
   device_id_types: DeviceIdType[];
   video_positions: VideoPosition[];
+  /** Migration 0024; null: no cap. */
+  frequency_cap: StoredFrequencyCap | null;
 };
 
 type CreativeRow = {
@@ -759,6 +763,7 @@ const buildStrategy = (
         dailyImpressions: row.daily_impressions,
         dailyClicks: row.daily_clicks,
         budgetSharePercent: row.budget_share,
+        campaignEndDay: row.campaign_end_day,
       },
       schedule,
       geo: {
@@ -786,6 +791,14 @@ const buildStrategy = (
       deals,
       audiences: { atLeastOneOf, mandatory, excluded },
       creatives,
+      frequencyCap:
+        row.frequency_cap === null
+          ? null
+          : {
+              impressions: row.frequency_cap.impressions,
+              period: row.frequency_cap.period,
+              fingerprint: row.frequency_cap.fingerprint,
+            },
     },
   };
 };
@@ -819,10 +832,10 @@ export const compileLiveStrategies = (
             coalesce(s.bid, c.bid)::text AS bid, c.currency, c.budget_timespan, c.budget::text AS budget,
             c.daily_budget::text AS daily_budget, c.daily_impressions, c.daily_clicks, s.budget_share,
             ${day(sql`GREATEST(s.start_date, c.start_date)`)} AS start_day,
-            ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day,
+            ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day, ${day(sql`c.end_date`)} AS campaign_end_day,
             c.time_zone, c.schedule AS campaign_schedule, s.schedule AS strategy_schedule,
             c.targeting AS campaign_targeting, s.targeting AS strategy_targeting, s.location,
-            c.device_types, c.device_id_types, c.video_positions
+            c.device_types, c.device_id_types, c.video_positions, s.frequency_cap
           ${live}
           ORDER BY s.id`.execute(trx)
       ).rows;

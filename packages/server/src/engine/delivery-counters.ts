@@ -28,6 +28,7 @@ import { type DeliveryTouch, LONGEST_ATTRIBUTION_MS } from './attribution';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, type EventKind, TICKET_LIFETIME_MS } from './event-ticket';
 import { localDayStart } from './local-day';
+import type { CampaignDay } from './pacing';
 import type { CompiledStrategy, StrategyStats } from './strategy-index';
 
 /** The count columns of both rollups (migration 0021), in a fixed order. */
@@ -199,8 +200,14 @@ export const rollupKeysOf = (
 };
 
 const keyText = (values: readonly string[]): string => JSON.stringify(values);
-const hourlyKeyText = (row: HourlyDimensions): string => keyText(HOURLY_KEY.map((column) => row[column]));
-const dailyKeyText = (row: DailyDimensions): string => keyText(DAILY_KEY.map((column) => row[column]));
+/**
+ * A rollup row's key in memory: its key columns joined by NUL, which no key value holds (ids are digits, times
+ * ISO text, and textOf removes NUL from texts) — one string per event, with no array or escaping to build.
+ */
+const hourlyKeyText = (row: HourlyDimensions): string =>
+  `${row.hour}\0${row.organization_id}\0${row.campaign_id}\0${row.strategy_id}\0${row.creative_id}\0${row.exchange_id}\0${row.deal_id}\0${row.country}\0${row.region}\0${row.device_type}\0${row.os}\0${row.size}\0${row.venue_type}`;
+const dailyKeyText = (row: DailyDimensions): string =>
+  `${row.day}\0${row.organization_id}\0${row.campaign_id}\0${row.strategy_id}\0${row.exchange_id}\0${row.publisher}\0${row.bundle}`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Accumulated rows
@@ -223,8 +230,9 @@ const add = <D>(
     rows.set(key, row);
   }
   if (column !== null) row.counts[column] = (row.counts[column] ?? 0) + count;
-  row.mediaCost += mediaCost;
-  row.spend += spend;
+  // Most events carry no money: no BigInt sum for them.
+  if (mediaCost !== 0n) row.mediaCost += mediaCost;
+  if (spend !== 0n) row.spend += spend;
 };
 
 const mergeRows = <D>(into: Rows<D>, from: Rows<D>): void => {
@@ -344,11 +352,16 @@ const emptyRunning = (): RunningTotals => ({
   daySpend: 0n,
 });
 
-const mergeTotals = (into: Map<string, Totals>, from: Map<string, Totals>): void => {
+/** Adds every key's totals of `from` into `into`, each new key made by `create`. */
+const mergeTotals = <T extends Totals>(
+  into: Map<string, T>,
+  from: ReadonlyMap<string, Totals>,
+  create: () => T,
+): void => {
   for (const [key, entry] of from) {
     let target = into.get(key);
     if (!target) {
-      target = emptyTotals();
+      target = create();
       into.set(key, target);
     }
     for (const [hour, bucket] of entry.hours)
@@ -590,29 +603,42 @@ const conversionKeysOf = (
   );
 
 /**
- * Inserts the events' keys; answers those that were not there yet (the events that count). The keys go as three
- * array parameters (unnest) rather than three parameters a row: one short statement to parse per batch.
+ * Inserts the events' keys; answers the events whose key was there already (they do not count). The keys go as
+ * three array parameters (unnest) rather than three parameters a row: one short statement to parse per batch.
+ * The statement answers how many keys were new, and lists the new keys only when some were not: in the common
+ * case (every key new) one row comes back rather than one per event.
  */
 const insertSeen = async (
   trx: Transaction<Database>,
   events: readonly PendingEvent[],
   batchRows: number,
-): Promise<Set<string>> => {
-  const fresh = new Set<string>();
+): Promise<Set<PendingEvent>> => {
+  const seen = new Set<PendingEvent>();
   // In key order, like the rollup rows, so that two processes inserting the same keys wait rather than deadlock.
   const sorted = [...events].sort((a, b) =>
     a.auctionId === b.auctionId ? (a.kind < b.kind ? -1 : 1) : a.auctionId < b.auctionId ? -1 : 1,
   );
   for (const batch of chunks(sorted, batchRows)) {
-    const { rows } = await sql<{ auction_id: string; kind: string }>`INSERT INTO delivery_events_seen
-        (auction_id, kind, seen_at)
-      SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[], ${batch.map((event) => event.kind)}::text[],
-        ${batch.map((event) => event.seenAt.toISOString())}::timestamptz[])
-      ON CONFLICT (auction_id, kind) DO NOTHING
-      RETURNING auction_id, kind`.execute(trx);
-    for (const row of rows) fresh.add(seenKey(row.auction_id, row.kind));
+    const { rows } = await sql<{ inserted: number; auction_id: string | null; kind: string | null }>`WITH
+        fresh AS (INSERT INTO delivery_events_seen (auction_id, kind, seen_at)
+          SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[],
+            ${batch.map((event) => event.kind)}::text[],
+            ${batch.map((event) => event.seenAt.toISOString())}::timestamptz[])
+          ON CONFLICT (auction_id, kind) DO NOTHING
+          RETURNING auction_id, kind),
+        total AS (SELECT count(*)::int AS inserted FROM fresh)
+      SELECT total.inserted, fresh.auction_id, fresh.kind
+        FROM total LEFT JOIN fresh ON total.inserted < ${batch.length}`.execute(trx);
+    if (Number(rows[0]?.inserted) === batch.length) continue;
+    const fresh = new Set<string>();
+    for (const row of rows) {
+      if (row.auction_id !== null && row.kind !== null) fresh.add(seenKey(row.auction_id, row.kind));
+    }
+    for (const event of batch) {
+      if (!fresh.has(seenKey(event.auctionId, event.kind))) seen.add(event);
+    }
   }
-  return fresh;
+  return seen;
 };
 
 const upsertSql = (table: 'delivery_hourly' | 'delivery_daily_publishers') =>
@@ -702,19 +728,7 @@ export const createDeliveryCounters = ({
   const rebuildRunning = (): void => {
     const next = new Map<string, RunningTotals>();
     for (const part of [loaded, flushingTotals, pendingTotals]) {
-      if (!part) continue;
-      for (const [key, entry] of part) {
-        let target = next.get(key);
-        if (!target) {
-          target = emptyRunning();
-          next.set(key, target);
-        }
-        for (const [hour, bucket] of entry.hours)
-          addHour(target, hour, bucket.impressions, bucket.clicks, bucket.spend);
-        target.impressions += entry.impressions;
-        target.clicks += entry.clicks;
-        target.lifetimeSpend += entry.lifetimeSpend;
-      }
+      if (part) mergeTotals(next, part, emptyRunning);
     }
     running = next;
   };
@@ -772,7 +786,7 @@ export const createDeliveryCounters = ({
     } catch (error) {
       // What was just flushed is in the database but not in `loaded`: keep counting it from memory, and
       // stop bidding until a reload succeeds.
-      if (loaded) mergeTotals(loaded, flushingTotals);
+      if (loaded) mergeTotals(loaded, flushingTotals, emptyTotals);
       flushingTotals = new Map();
       isCurrent = false;
       rebuildRunning();
@@ -825,8 +839,10 @@ export const createDeliveryCounters = ({
           const key = seenKey(event.auctionId, event.kind);
           if (!unique.has(key)) unique.set(key, event);
         }
-        const fresh =
-          unique.size === 0 ? new Set<string>() : await insertSeen(trx, [...unique.values()], batchRows);
+        const seen =
+          unique.size === 0
+            ? new Set<PendingEvent>()
+            : await insertSeen(trx, [...unique.values()], batchRows);
         const rowsHourly: Rows<HourlyDimensions> = new Map();
         const rowsDaily: Rows<DailyDimensions> = new Map();
         const copy = <D>(into: Rows<D>, from: Rows<D>) => {
@@ -842,8 +858,8 @@ export const createDeliveryCounters = ({
         copy(rowsHourly, hourly);
         copy(rowsDaily, daily);
         const counted: PendingEvent[] = [];
-        for (const [key, event] of unique) {
-          if (!fresh.has(key)) continue;
+        for (const event of unique.values()) {
+          if (seen.has(event)) continue;
           counted.push(event);
           const index = event.column;
           add(
@@ -876,7 +892,7 @@ export const createDeliveryCounters = ({
       bidsHourly = hourly;
       bidsDaily = daily;
       events = batch.concat(events);
-      mergeTotals(flushingTotals, pendingTotals);
+      mergeTotals(flushingTotals, pendingTotals, emptyTotals);
       pendingTotals = flushingTotals;
       flushingTotals = new Map();
       throw error;
@@ -1048,6 +1064,17 @@ export const createDeliveryCounters = ({
     return true;
   };
 
+  const campaignDay = (strategy: CompiledStrategy, now: Date): CampaignDay => {
+    const dayStart = localDayStart(now, strategy.schedule.timeZone).start.getTime();
+    const campaign = totalOf(`c${strategy.campaignId}`, dayStart);
+    return {
+      spend: campaign.daySpend,
+      impressions: campaign.dayImpressions,
+      clicks: campaign.dayClicks,
+      spentBeforeToday: campaign.lifetimeSpend - campaign.daySpend,
+    };
+  };
+
   const tick = () => {
     if (isFlushing) return;
     flush().catch((error: unknown) => {
@@ -1062,6 +1089,7 @@ export const createDeliveryCounters = ({
     touchesOf,
     strategyStats,
     mayBid,
+    campaignDay,
     isReady: () => loaded !== null && isCurrent,
     start: async () => {
       await flush().catch((error: unknown) => {

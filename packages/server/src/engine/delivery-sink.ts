@@ -4,6 +4,7 @@
  * (delivery-counters.ts) implement it: in memory in the embedded default, flushed into the hourly rollups.
  */
 import type { AuctionTicket } from './event-ticket';
+import type { CampaignDay } from './pacing';
 import type { CompiledStrategy, StrategyStats } from './strategy-index';
 
 export type DeliverySink = {
@@ -17,4 +18,6 @@ export type DeliverySink = {
    * (their state could not be read): the bidder fails closed.
    */
   readonly mayBid: (strategy: CompiledStrategy, now: Date) => boolean;
+  /** What the strategy's campaign has delivered today (its local day) and spent before: pacing reads it. */
+  readonly campaignDay: (strategy: CompiledStrategy, now: Date) => CampaignDay;
 };

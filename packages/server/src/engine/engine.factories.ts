@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { DAYS_OF_WEEK } from '@beacon/domain/dictionary/campaigns';
 import { parseBidRequest, type TBidRequest } from './openrtb';
+import type { CampaignDay } from './pacing';
 import type { CompiledStrategy } from './strategy-index';
 
 export const FIXTURE_NAMES = [
@@ -24,6 +25,9 @@ export const fixture = (name: FixtureName): TBidRequest => {
 };
 
 /** A live CPM strategy of a generic campaign in USD that targets nothing, with one 300x250 banner. */
+/** A campaign that has delivered nothing yet (a fake delivery sink's `campaignDay`). */
+export const NOTHING_DELIVERED: CampaignDay = { spend: 0n, impressions: 0, clicks: 0, spentBeforeToday: 0n };
+
 export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): CompiledStrategy => ({
   strategyId: '11',
   campaignId: '7',
@@ -39,6 +43,7 @@ export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): Compil
     dailyImpressions: null,
     dailyClicks: null,
     budgetSharePercent: 100,
+    campaignEndDay: null,
   },
   schedule: {
     timeZone: 'UTC',

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { type AuctionTicket, decodeTicket, encodeTicket, eventUrl, TICKET_LIFETIME_MS } from './event-ticket';
 
@@ -23,6 +24,7 @@ const ticket: AuctionTicket = {
   publisher: 'pub-1',
   bundle: 'com.example.app',
   device: '',
+  capUser: 'a1b2',
 };
 const secret = 'installation-secret';
 
@@ -31,6 +33,21 @@ describe('event tickets', () => {
     const text = encodeTicket(secret, ticket);
     expect(text).toMatch(/^[\w-]+\.[\w-]{22}$/);
     expect(decodeTicket(secret, text, ticket.issuedAt + 1000)).toEqual({ ok: true, ticket });
+  });
+
+  it('reads a ticket written before frequency caps as one without a cap user', () => {
+    const { capUser: _capUser, ...rest } = ticket;
+    // The older layout: the same fields in the same order, without the last one.
+    const payload = Buffer.from(JSON.stringify(Object.values(rest))).toString('base64url');
+    const mac = createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+    expect(decodeTicket(secret, `${payload}.${mac}`, ticket.issuedAt)).toEqual({
+      ok: true,
+      ticket: { ...rest, capUser: '' },
+    });
+    expect(decodeTicket(secret, encodeTicket(secret, rest), ticket.issuedAt)).toEqual({
+      ok: true,
+      ticket: { ...rest, capUser: '' },
+    });
   });
 
   it('refuses an altered payload, another secret and a bad signature', () => {

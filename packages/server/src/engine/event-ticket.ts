@@ -7,7 +7,7 @@
  * URL shape: `{base}/ev/{kind}?t={ticket}` (win and billing add `&p=${AUCTION_PRICE}`), where `kind` is one of
  * EVENT_KINDS. `auctionId` (exchange, request and impression ids) with `kind` is the de-duplication key.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 export const EVENT_KINDS = [
   'win',
@@ -66,6 +66,11 @@ export type AuctionTicket = {
    * whose impressions and clicks conversions are attributed to (docs/engine.md "Conversions").
    */
   readonly device: string;
+  /**
+   * The user a capped strategy counts this bid's impression for (docs/engine.md "Frequency caps"): a keyed hash
+   * of an identifier or a fingerprint; '' or absent when the strategy has no cap.
+   */
+  readonly capUser?: string;
 };
 
 /** How long a bid's events are accepted after the bid (a click can come days after the impression). */
@@ -93,14 +98,36 @@ const FIELDS = [
   'publisher',
   'bundle',
   'device',
+  'capUser',
 ] as const satisfies readonly (keyof AuctionTicket)[];
+/** Tickets written before `capUser` (one field fewer) still count, with no cap user. */
+const FIELDS_BEFORE_CAPS = FIELDS.length - 1;
+
+/** The key of the last secret used: the intake verifies thousands of tickets a second under one secret. */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+const keyOf = (secret: string): KeyObject => {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return lastKey.key;
+};
 
 const mac = (secret: string, payload: string): string =>
-  createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+  createHmac('sha256', keyOf(secret)).update(payload).digest('base64url').slice(0, 22);
+
+/** Compares two MACs in time that depends on their length only (no early exit on the first difference). */
+const isSameMac = (given: string, expected: string): boolean => {
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let index = 0; index < given.length; index += 1) {
+    difference |= given.charCodeAt(index) ^ expected.charCodeAt(index);
+  }
+  return difference === 0;
+};
 
 /** The ticket as URL-safe text: base64url of the fields in a fixed order, `.`, a 128-bit HMAC. */
 export const encodeTicket = (secret: string, ticket: AuctionTicket): string => {
-  const payload = Buffer.from(JSON.stringify(FIELDS.map((field) => ticket[field]))).toString('base64url');
+  const payload = Buffer.from(JSON.stringify(FIELDS.map((field) => ticket[field] ?? ''))).toString(
+    'base64url',
+  );
   return `${payload}.${mac(secret, payload)}`;
 };
 
@@ -114,20 +141,18 @@ export const decodeTicket = (secret: string, text: string, now: number): TicketC
   const dot = text.lastIndexOf('.');
   if (dot <= 0) return { ok: false, reason: 'malformed' };
   const payload = text.slice(0, dot);
-  const given = Buffer.from(text.slice(dot + 1));
-  const expected = Buffer.from(mac(secret, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, reason: 'forged' };
-  }
+  if (!isSameMac(text.slice(dot + 1), mac(secret, payload))) return { ok: false, reason: 'forged' };
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (!Array.isArray(values) || values.length !== FIELDS.length) return { ok: false, reason: 'malformed' };
-  const ticket: Record<string, unknown> = {};
-  for (let index = 0; index < FIELDS.length; index += 1) {
+  if (!Array.isArray(values) || (values.length !== FIELDS.length && values.length !== FIELDS_BEFORE_CAPS)) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const ticket: Record<string, unknown> = { capUser: '' };
+  for (let index = 0; index < values.length; index += 1) {
     const field = FIELDS[index] as (typeof FIELDS)[number];
     const value: unknown = values[index];
     if (typeof value !== (field === 'issuedAt' ? 'number' : 'string'))

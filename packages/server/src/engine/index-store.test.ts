@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildStrategy, FIXTURE_NAMES, fixture } from './engine.factories';
-import { bucketsOf, candidateRunsIn, candidatesIn, runsOf } from './index-store';
+import { bucketsOf, candidateRunsIn, candidatesIn, MAX_PROFILE_RUNS, runsOf } from './index-store';
 import type { TBidRequest } from './openrtb';
-import { prefilterOf } from './prefilter';
+import { prefilterOf, profileOf } from './prefilter';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import { evaluate, requestIdentity } from './targeting';
 
@@ -163,6 +163,39 @@ describe('the candidate runs and the prefilter', () => {
     }
   });
 
+  it('keep a run per prefilter profile while the profiles are few, one mixed run past them', () => {
+    const DEVICE_SETS = [[], ['phone'], ['tablet'], ['desktop'], ['phone', 'tablet']] as const;
+    const withDevices = (id: number, devices: readonly string[]) =>
+      buildStrategy({
+        strategyId: String(id),
+        bidMicros: BigInt(1_000_000 + ((id * 7) % 13) * 10_000),
+        deviceTypes: new Set(devices as never[]),
+      });
+    const few = Array.from({ length: 40 }, (_, i) => withDevices(i + 1, DEVICE_SETS[i % 5] ?? []));
+    const runs = runsOf(few);
+    expect(runs).toHaveLength(5);
+    for (const run of runs) {
+      expect(run.profile).toBeDefined();
+      expect(run.profiles.every((profile) => profile === run.profile)).toBe(true);
+      expect(run.strategies.every((strategy) => profileOf(strategy) === run.profile)).toBe(true);
+      const bids = run.strategies.map((strategy) => strategy.bidMicros);
+      expect(bids).toEqual([...bids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+    }
+    // Past MAX_PROFILE_RUNS profiles (banner sizes make them differ): one run, each candidate with its own.
+    const many = Array.from({ length: MAX_PROFILE_RUNS + 1 }, (_, i) =>
+      buildStrategy({
+        strategyId: String(i + 1),
+        creatives: [
+          { id: `cr${i}`, kind: 'banner', size: { w: 300 + i, h: 250 }, attributes: [], serving: undefined },
+        ],
+      }),
+    );
+    const [mixed, ...rest] = runsOf(many);
+    expect(rest).toHaveLength(0);
+    expect(mixed?.profile).toBeUndefined();
+    expect(mixed?.profiles).toEqual(mixed?.strategies.map(profileOf));
+  });
+
   it('refuse only strategies that evaluate rejects', () => {
     const random = randomOf(42);
     const deal = {
@@ -190,7 +223,7 @@ describe('the candidate runs and the prefilter', () => {
       for (const imp of request.imp) {
         const prefilter = prefilterOf(request, imp, identity);
         for (const strategy of strategies) {
-          if (prefilter(strategy) === undefined) continue;
+          if (prefilter(profileOf(strategy)) === undefined) continue;
           refused += 1;
           expect(evaluate(strategy, imp, request, ctx).ok).toBe(false);
         }

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { type CompiledIndex, compileLiveStrategies, readChangeMarker } from './compile';
 import type { TBidRequest, TImp } from './openrtb';
+import { type PrefilterProfile, profileOf } from './prefilter';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import { deviceTypesOf } from './targeting';
 
@@ -141,14 +142,28 @@ export type CandidateRun = {
   readonly currency: Currency;
   readonly ordered: boolean;
   readonly strategies: readonly CompiledStrategy[];
+  /** The prefilter's view of each strategy (prefilter.ts), at the same positions. */
+  readonly profiles: readonly PrefilterProfile[];
+  /** The one profile all its strategies share, when they do: the prefilter then looks at the run once. */
+  readonly profile: PrefilterProfile | undefined;
 };
+
+/**
+ * Up to this many profiles in one currency and pricing way, a bucket keeps a run per profile (a request then
+ * passes over a whole run the prefilter refuses, and merges the few left); past it, one run whose candidates
+ * the prefilter looks at one by one (the merge reads every run at each step).
+ */
+export const MAX_PROFILE_RUNS = 16;
 
 const cappedBidOf = (strategy: CompiledStrategy): bigint => {
   const max = toMicros(CPM_BOUNDS[strategy.currency].max);
   return strategy.bidMicros > max ? max : strategy.bidMicros;
 };
 
-/** The runs of a set of strategies (each strategy once): one per currency and pricing way. */
+/**
+ * The runs of a set of strategies (each strategy once): one per currency, pricing way and prefilter profile, or
+ * one per currency and pricing way when their profiles are too many (MAX_PROFILE_RUNS).
+ */
 export const runsOf = (strategies: readonly CompiledStrategy[]): CandidateRun[] => {
   const groups = new Map<string, { currency: Currency; ordered: boolean; strategies: CompiledStrategy[] }>();
   for (const strategy of strategies) {
@@ -161,11 +176,26 @@ export const runsOf = (strategies: readonly CompiledStrategy[]): CandidateRun[] 
   }
   const runs: CandidateRun[] = [];
   for (const group of groups.values()) {
+    let { strategies } = group;
     if (group.ordered) {
-      const keyed = group.strategies.map((strategy) => ({ strategy, bid: cappedBidOf(strategy) }));
+      const keyed = strategies.map((strategy) => ({ strategy, bid: cappedBidOf(strategy) }));
       keyed.sort((a, b) => (a.bid > b.bid ? -1 : a.bid < b.bid ? 1 : 0));
-      runs.push({ ...group, strategies: keyed.map((entry) => entry.strategy) });
-    } else runs.push(group);
+      strategies = keyed.map((entry) => entry.strategy);
+    }
+    const byProfile = new Map<PrefilterProfile, CompiledStrategy[]>();
+    for (const strategy of strategies) {
+      const profile = profileOf(strategy);
+      const same = byProfile.get(profile);
+      if (same === undefined) byProfile.set(profile, [strategy]);
+      else same.push(strategy);
+    }
+    if (byProfile.size > MAX_PROFILE_RUNS) {
+      runs.push({ ...group, strategies, profiles: strategies.map(profileOf), profile: undefined });
+      continue;
+    }
+    for (const [profile, same] of byProfile) {
+      runs.push({ ...group, strategies: same, profiles: same.map(() => profile), profile });
+    }
   }
   return runs;
 };

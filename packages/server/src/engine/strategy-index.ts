@@ -210,6 +210,16 @@ export type CompiledBudget = {
   readonly dailyImpressions: number | null;
   readonly dailyClicks: number | null;
   readonly budgetSharePercent: number;
+  /** The campaign's last day (its own, not a strategy's), over which pacing spreads a lifetime budget. */
+  readonly campaignEndDay: Day | null;
+};
+
+/** A strategy's frequency cap (docs/engine.md "Frequency caps"): at most `impressions` per user per `period`. */
+export type CompiledFrequencyCap = {
+  readonly impressions: number;
+  readonly period: 'hour' | 'day' | 'lifetime';
+  /** How a request without an identifier is told apart, when the campaign allows `fake`. */
+  readonly fingerprint: 'soft' | 'exact';
 };
 
 /** One live strategy, ready to bid: everything a rule or the price needs. */
@@ -237,6 +247,8 @@ export type CompiledStrategy = {
   readonly audiences: CompiledAudiences;
   /** Approved creatives linked and active; the rules pick those that fit an impression. */
   readonly creatives: readonly CompiledCreative[];
+  /** Null or absent: no cap. */
+  readonly frequencyCap?: CompiledFrequencyCap | null;
 };
 
 /** The strategy's own delivery so far, from the counters (CTR learning, price.ts). */

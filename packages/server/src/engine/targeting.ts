@@ -4,6 +4,7 @@
  * cheapest first and answers the creatives that fit an impression, or the first failure. No I/O: the
  * caller passes the clock and the identity of the request (hashed once per request, `requestIdentity`).
  */
+import { TARGETING_STEPS } from '@beacon/domain/dictionary/bidding-steps';
 import {
   DAYS_OF_WEEK,
   type DayOfWeek,
@@ -41,31 +42,8 @@ import type {
 // ---------------------------------------------------------------------------------------------------------
 // Results
 
-export const FAILURE_REASONS = [
-  'dooh_supply',
-  'not_dooh_supply',
-  'not_ctv_supply',
-  'seat_not_allowed',
-  'device_type',
-  'country',
-  'place',
-  'geolist',
-  'location_audience',
-  'outside_flight',
-  'outside_schedule',
-  'bundle',
-  'iab_category',
-  'app_category',
-  'publisher_blocked',
-  'publisher_not_allowed',
-  'private_auction',
-  'deal_required',
-  'blocked_advertiser',
-  'device_id',
-  'audience_excluded',
-  'audience_missing',
-  'no_fitting_creative',
-] as const;
+/** The rules' failures: the targeting steps of the bidding diagnostics (§2 bidding dialog). */
+export const FAILURE_REASONS = TARGETING_STEPS;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /**

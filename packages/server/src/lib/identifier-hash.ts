@@ -1,14 +1,24 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * The keyed hash of a device identifier (HMAC-SHA256 under the installation's key, as hex). Audience uploads
  * store only these hashes and the bidder hashes a request's identifiers the same way to match them, so both
  * use this one function (docs/decisions/019-audiences.md, 040-buying-engine-core.md).
  */
-export const identifierHasher =
-  (secret: string) =>
-  (identifier: string): string =>
-    createHmac('sha256', secret).update(identifier).digest('hex');
+export const identifierHasher = (secret: string) => {
+  const key = keyOf(secret);
+  return (identifier: string): string => createHmac('sha256', key).update(identifier).digest('hex');
+};
+
+/**
+ * The key of the last secret hashed with: the bidder hashes every request's identifiers under one secret, and
+ * a key prepared once saves reading the secret's text on each hash.
+ */
+let lastKey: { secret: string; key: KeyObject } | undefined;
+const keyOf = (secret: string): KeyObject => {
+  if (lastKey?.secret !== secret) lastKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return lastKey.key;
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -829,6 +829,13 @@ const campaigns = define({
     },
     {
       method: 'GET',
+      route: '/api/campaign/:id/bidding',
+      kind: 'read',
+      success: 200,
+      url: (f) => `/campaign/${f.campaign.id}/bidding`,
+    },
+    {
+      method: 'GET',
       route: '/api/campaign/:id/export',
       kind: 'read',
       success: 200,

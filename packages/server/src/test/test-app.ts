@@ -70,9 +70,11 @@ export const startTestApp = async (
   );
   // The session cache is off by default so that tests changing rows directly see the change at once;
   // session-cache.test.ts runs with it on.
+  // Pacing is off unless a test turns it on (BEACON_PACING=1): the other tests' few requests bid whatever pace.
   const config = loadConfig({
     PUBLIC_URL: 'http://beacon.test',
     SESSION_CACHE_SECONDS: '0',
+    BEACON_PACING: '0',
     BEACON_DATA_DIR: dataDir,
     ...options.env,
   });

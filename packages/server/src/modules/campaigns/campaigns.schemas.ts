@@ -1,4 +1,5 @@
 import { ZHistoryEntry } from '@beacon/domain/api/history';
+import { FINGERPRINT_TYPES } from '@beacon/domain/dictionary/audiences';
 import {
   BUDGET_TIMESPANS,
   CAMPAIGN_STATES,
@@ -21,6 +22,7 @@ import {
 } from '@beacon/domain/dictionary/campaigns';
 import { CURRENCIES } from '@beacon/domain/dictionary/currencies';
 import { TRACKING_PROVIDERS } from '@beacon/domain/dictionary/tracking';
+import { FREQUENCY_CAP_PERIODS } from '@beacon/domain/validation/frequency-cap';
 import { TARGETED_RESOURCE_KINDS } from '@beacon/domain/validation/resource-targeting';
 import { z } from 'zod';
 
@@ -214,6 +216,17 @@ export const ZStrategy = z.object({
   targeting: ZStrategyTargetingView,
   bid: ZMoney.nullable().meta({ description: "Null: the campaign's bid" }),
   budget_share: z.number(),
+  frequency_cap: z
+    .object({
+      impressions: z.number(),
+      period: z.enum(FREQUENCY_CAP_PERIODS),
+      fingerprint: z.enum(FINGERPRINT_TYPES),
+    })
+    .nullable()
+    .meta({
+      description:
+        'At most `impressions` per user per `period`; null: no cap (docs/engine.md "Frequency caps")',
+    }),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),

@@ -161,6 +161,14 @@ export const toStrategyView = (record: StrategyRecord): TStrategy => ({
   },
   bid: moneyOrNull(record.bid),
   budget_share: record.budget_share,
+  frequency_cap:
+    record.frequency_cap === null
+      ? null
+      : {
+          impressions: record.frequency_cap.impressions,
+          period: record.frequency_cap.period,
+          fingerprint: record.frequency_cap.fingerprint,
+        },
   created_at: record.created_at.toISOString(),
   updated_at: record.updated_at.toISOString(),
   version: record.version,

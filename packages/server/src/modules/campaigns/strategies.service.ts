@@ -166,8 +166,13 @@ export const copyStrategyValues = (strategy: StrategyRecord): Omit<NewStrategy, 
     targeting: JSON.stringify(view.targeting),
     bid: strategy.bid,
     budget_share: strategy.budget_share,
+    frequency_cap: frequencyCapColumn(view.frequency_cap),
   };
 };
+
+/** The stored cap (migration 0024): JSON text, or null for no cap. */
+const frequencyCapColumn = (cap: TStrategy['frequency_cap']): string | null =>
+  cap === null ? null : JSON.stringify(cap);
 
 const money = (amount: string | null): string | null =>
   amount === null ? null : toMicros(amount).toString();
@@ -186,6 +191,23 @@ export const listCampaignStrategies = async (
     strategyListSource(STRATEGY_LIST_SPEC),
   );
   return { rows: rows.map(toStrategyView), total };
+};
+
+/** The live strategies of a campaign the caller may read, by name (404 outside the scope), oldest first. */
+export const campaignStrategyNames = async (
+  deps: Deps,
+  principal: Principal,
+  campaignId: string,
+): Promise<{ id: string; name: string; state: StrategyRecord['state'] }[]> => {
+  const { record } = await visibleCampaign(deps, principal, campaignId);
+  const rows = await deps.db
+    .selectFrom('strategies')
+    .select(['id', 'name', 'state'])
+    .where('campaign_id', '=', record.id)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: String(row.id), name: row.name, state: row.state }));
 };
 
 export const getStrategy = async (deps: Deps, principal: Principal, id: string): Promise<TStrategy> =>
@@ -228,6 +250,7 @@ export const createStrategy = async (
         targeting: JSON.stringify(body.targeting),
         bid: money(body.bid),
         budget_share: body.budget_share,
+        frequency_cap: frequencyCapColumn(body.frequency_cap),
       },
       actor,
     );
@@ -260,6 +283,9 @@ export const updateStrategy = async (
     ...(changes.targeting !== undefined ? { targeting: JSON.stringify(changes.targeting) } : {}),
     ...(changes.bid !== undefined ? { bid: money(changes.bid) } : {}),
     ...(changes.budget_share !== undefined ? { budget_share: changes.budget_share } : {}),
+    ...(changes.frequency_cap !== undefined
+      ? { frequency_cap: frequencyCapColumn(changes.frequency_cap) }
+      : {}),
   };
   const next = await versionedWrite(deps.db, STRATEGY, actorOf(principal), {
     before: strategy,

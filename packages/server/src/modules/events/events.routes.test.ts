@@ -244,6 +244,15 @@ describe('GET /ev/{kind}', () => {
     ).toBe('counted');
     await other.stop();
     expect((await totalsOf(world)).video_starts).toBe(2);
+
+    // A flush whose keys were all seen already counts none of them.
+    const third = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    await third.start();
+    expect(third.recordEvent({ ticket, kind: 'video_start', at, mediaCostMicros: 0n, spendMicros: 0n })).toBe(
+      'counted',
+    );
+    await third.stop();
+    expect((await totalsOf(world)).video_starts).toBe(2);
   });
 
   it('refuses forged, malformed and expired tickets and unknown kinds, counting nothing', async () => {
@@ -358,6 +367,33 @@ describe('hostile event requests', () => {
     }
     await flush();
     expect((await totalsOf(world)).wins).toBe(1);
+  });
+
+  it('answers what the route schema refuses as any route does, counting nothing', async () => {
+    const world = await createWorld();
+    const text = encodeTicket(secret, ticketOf(world));
+    for (const url of [
+      `/ev/impression?t=${text}&t=${text}`,
+      `/ev/impression?t=${'a'.repeat(4097)}`,
+      `/ev/win?t=${text}&p=1&p=2`,
+      `/ev/win?t=${text}&p=${'1'.repeat(65)}`,
+      `/ev/${'x'.repeat(41)}?t=${text}`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ code: string }>().code, url).toBe('VALIDATION_FAILED');
+    }
+    // Within the limits, the intake itself decides.
+    for (const [url, code] of [
+      [`/ev/impression?t=${'a'.repeat(4096)}`, 'EVENT_REFUSED'],
+      [`/ev/win?t=${text}&p=${'1'.repeat(64)}`, 'EVENT_REFUSED'],
+      [`/ev/${'x'.repeat(40)}?t=${text}`, 'NOT_FOUND'],
+    ] as const) {
+      expect((await ctx.app.inject({ method: 'GET', url })).json<{ code: string }>().code, url).toBe(code);
+    }
+    await flush();
+    expect((await totalsOf(world)).impressions).toBe(0);
+    expect((await totalsOf(world)).wins).toBe(0);
   });
 
   it('is documented in the OpenAPI document', async () => {

@@ -73,6 +73,19 @@ const tokenMatches = (expected: string | null, given: string | string[] | undefi
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+const admitsAddress = (exchange: BidderExchange, ip: string): boolean => {
+  const address = normalizeAddress(ip);
+  if (contains(allowListOf(exchange), address)) return true;
+  return exchange.allowLoopback && contains(LOOPBACK, address);
+};
+
+/**
+ * The answer of `admitsAddress` per exchange (as last read: a new state read makes new exchange objects) and
+ * address: an exchange sends from a few addresses, thousands of times a second. Emptied past a bound.
+ */
+const admittedAddresses = new WeakMap<BidderExchange, Map<string, boolean>>();
+const MAX_REMEMBERED_ADDRESSES = 1_000;
+
 /** Token, allowed address, or loopback when the exchange allows it (the demo's traffic simulator). */
 export const isAdmitted = (
   exchange: BidderExchange,
@@ -80,9 +93,18 @@ export const isAdmitted = (
   ip: string,
 ): boolean => {
   if (tokenMatches(exchange.token, token)) return true;
-  const address = normalizeAddress(ip);
-  if (contains(allowListOf(exchange), address)) return true;
-  return exchange.allowLoopback && contains(LOOPBACK, address);
+  let remembered = admittedAddresses.get(exchange);
+  if (remembered === undefined) {
+    remembered = new Map();
+    admittedAddresses.set(exchange, remembered);
+  }
+  let admitted = remembered.get(ip);
+  if (admitted === undefined) {
+    admitted = admitsAddress(exchange, ip);
+    if (remembered.size >= MAX_REMEMBERED_ADDRESSES) remembered.clear();
+    remembered.set(ip, admitted);
+  }
+  return admitted;
 };
 
 /** Requests per exchange in the current second of this process. */

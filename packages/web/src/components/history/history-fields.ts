@@ -8,6 +8,7 @@ import {
   AUDIENCE_KPI_LABELS,
   AUDIENCE_STATE_LABELS,
   AUDIENCE_TYPE_LABELS,
+  FINGERPRINT_TYPE_LABELS,
   LOCATION_PRECISION_LABELS,
 } from '@beacon/domain/dictionary/audiences';
 import {
@@ -45,6 +46,7 @@ import {
 } from '@beacon/domain/dictionary/publisher-lists';
 import { TRACKING_PROVIDER_LABELS } from '@beacon/domain/dictionary/tracking';
 import { CAMPAIGN_INTERNAL_FLAG_LABELS } from '@beacon/domain/validation/campaign-internal';
+import { FREQUENCY_CAP_PERIOD_LABELS } from '@beacon/domain/validation/frequency-cap';
 import { AUDIENCE_GROUP_LABELS } from '@beacon/domain/validation/resource-targeting';
 
 /** How a value reads. */
@@ -196,6 +198,14 @@ const STRATEGY_FIELDS: FieldFormats = {
   targeting: field('Targeting', { kind: 'object', fields: TARGETED_RESOURCES }),
   bid: field('Bid', MONEY),
   budget_share: field('Budget share', { kind: 'percent' }),
+  frequency_cap: field('Frequency cap', {
+    kind: 'object',
+    fields: {
+      impressions: field('Impressions', NUMBER),
+      period: enumOf('Period', FREQUENCY_CAP_PERIOD_LABELS),
+      fingerprint: enumOf('Without a device ID', FINGERPRINT_TYPE_LABELS),
+    },
+  }),
 };
 
 const CREATIVE_FIELDS: FieldFormats = {

@@ -2,7 +2,9 @@
  * Strategies of a campaign: GET|POST /campaign/{id}/strategies, GET|PUT|DELETE /strategy/{id} (version),
  * POST /strategy/{id}/duplicate.
  */
+import type { FingerprintType } from '@beacon/domain/dictionary/audiences';
 import type { StrategyState } from '@beacon/domain/dictionary/campaigns';
+import type { FrequencyCapPeriod } from '@beacon/domain/validation/frequency-cap';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiList } from '../../../api/client';
 import { type CampaignSchedule, campaignQueryKey } from './get-campaign';
@@ -36,6 +38,12 @@ export type Strategy = {
   readonly targeting: StrategyTargeting;
   readonly bid: string | null;
   readonly budget_share: number;
+  /** At most `impressions` per user per `period`; null: no cap (docs/engine.md "Frequency caps"). */
+  readonly frequency_cap: {
+    readonly impressions: number;
+    readonly period: FrequencyCapPeriod;
+    readonly fingerprint: FingerprintType;
+  } | null;
   readonly created_at: string;
   readonly updated_at: string;
   readonly version: number;

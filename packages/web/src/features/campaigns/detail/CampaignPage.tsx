@@ -13,6 +13,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -61,6 +62,9 @@ const ConfirmWordDialog = lazy(() =>
 );
 const StatusDialog = lazy(() =>
   import('./StatusDialog').then((module) => ({ default: module.StatusDialog })),
+);
+const BiddingDialog = lazy(() =>
+  import('./BiddingDialog').then((module) => ({ default: module.BiddingDialog })),
 );
 const HistoryDialog = lazy(() =>
   import('./HistoryDialog').then((module) => ({ default: module.HistoryDialog })),
@@ -150,6 +154,13 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
         <StatusDialog campaign={campaign} />
       </Suspense>,
     );
+  const openBidding = () =>
+    stack.open(
+      'campaign-bidding',
+      <Suspense fallback={null}>
+        <BiddingDialog campaignId={campaign.id} campaignName={campaign.name} />
+      </Suspense>,
+    );
   const openHistory = () =>
     stack.open(
       'campaign-history',
@@ -198,6 +209,9 @@ const Header = ({ campaign, canEdit }: { campaign: Campaign; canEdit: boolean })
           </Tooltip>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button startIcon={<QueryStatsOutlined />} onClick={openBidding}>
+            Bidding
+          </Button>
           <Button startIcon={<HistoryOutlined />} onClick={openHistory}>
             History
           </Button>

@@ -1,8 +1,10 @@
 /**
  * The strategy dialog (§2): name, dates within the campaign's, location among the campaign's countries,
- * schedule, bid (blank = the campaign's) and budget share. A stale version answers 409: the dialog says so and
- * keeps what was typed.
+ * schedule, bid (blank = the campaign's), budget share and an optional frequency cap (docs/engine.md "Frequency
+ * caps"). A stale version answers 409: the dialog says so and keeps what was typed.
  */
+import { FINGERPRINT_TYPE_LABELS, FINGERPRINT_TYPES } from '@beacon/domain/dictionary/audiences';
+import { FREQUENCY_CAP_PERIOD_LABELS, FREQUENCY_CAP_PERIODS } from '@beacon/domain/validation/frequency-cap';
 import { strategyCreateSchema, strategyUpdateSchema } from '@beacon/domain/validation/strategy-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +14,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -23,7 +26,7 @@ import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { CAMPAIGNS_QUERY_KEY, type Campaign } from '../api/get-campaign';
 import { createStrategy, fetchStrategy, type Strategy, updateStrategy } from '../api/strategies';
 import { bidHint, FieldGrid, Wide } from '../components/CampaignFormSections';
-import { DateField, IntegerField, MoneyField, PlainTextField } from '../components/fields';
+import { DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from '../components/fields';
 import { CitiesField, CountriesField, RegionsField } from '../components/place-pickers';
 import { ResourceTargetingFields } from '../components/ResourceTargetingFields';
 import { ScheduleEditor } from '../components/ScheduleEditor';
@@ -37,6 +40,19 @@ import {
   strategyFormOf,
   strategyUpdateBodyOf,
 } from '../utils/strategy-form';
+
+/** "Per hour", "Per day", "In the lifetime": the period as the select shows it. */
+const PERIOD_LABELS = Object.fromEntries(
+  FREQUENCY_CAP_PERIODS.map((period) => {
+    const label = FREQUENCY_CAP_PERIOD_LABELS[period];
+    return [period, `${label.charAt(0).toUpperCase()}${label.slice(1)}`];
+  }),
+) as Record<(typeof FREQUENCY_CAP_PERIODS)[number], string>;
+
+const FINGERPRINT_DESCRIPTIONS = {
+  soft: 'Address and browser family',
+  exact: 'Address and full user agent',
+} as const;
 
 export const STALE_MESSAGE =
   'Someone else changed this since you opened it. Reload to get their changes; what you typed stays here.';
@@ -257,6 +273,47 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
               onChange={(budget_share) => change({ budget_share })}
               error={errors.budget_share}
               helperText="The shares of all strategies add up to 100% at most"
+            />
+            <Wide>
+              <Typography component="h3" variant="subtitle2">
+                Frequency cap (optional)
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                At most this many impressions of this strategy per user. Blank: no cap.
+              </Typography>
+            </Wide>
+            <IntegerField
+              label="Impressions per user"
+              value={values.frequency_cap_impressions}
+              onChange={(frequency_cap_impressions) => change({ frequency_cap_impressions })}
+              error={errors['frequency_cap.impressions']}
+              helperText="A whole number, 1 or more"
+            />
+            <EnumSelect
+              label="Period"
+              required
+              value={values.frequency_cap_period}
+              options={FREQUENCY_CAP_PERIODS}
+              labels={PERIOD_LABELS}
+              onChange={(period) => {
+                if (period !== '') change({ frequency_cap_period: period });
+              }}
+              disabled={values.frequency_cap_impressions.trim() === ''}
+              error={errors['frequency_cap.period']}
+            />
+            <EnumSelect
+              label="Users without a device ID"
+              required
+              value={values.frequency_cap_fingerprint}
+              options={FINGERPRINT_TYPES}
+              labels={FINGERPRINT_TYPE_LABELS}
+              descriptions={FINGERPRINT_DESCRIPTIONS}
+              onChange={(fingerprint) => {
+                if (fingerprint !== '') change({ frequency_cap_fingerprint: fingerprint });
+              }}
+              disabled={values.frequency_cap_impressions.trim() === ''}
+              error={errors['frequency_cap.fingerprint']}
+              helperText="Told apart by this fingerprint when the campaign allows any ID or no ID (fake)"
             />
             <Wide>
               <CountriesField

@@ -42,6 +42,7 @@ const strategy = (share: number): Strategy => ({
   },
   bid: null,
   budget_share: share,
+  frequency_cap: null,
   created_at: '',
   updated_at: '',
   version: 3,
@@ -59,6 +60,45 @@ describe('strategy form', () => {
     const body = strategyBodyOf({ ...strategyFormOf(strategy(10)), bid: ' ', budget_share: '25' });
     expect(body.bid).toBeNull();
     expect(body.budget_share).toBe(25);
+  });
+
+  it('sends a blank cap as no cap, and a cap with its period and fingerprint type', () => {
+    const form = strategyFormOf(strategy(10));
+    expect(form.frequency_cap_impressions).toBe('');
+    expect(strategyBodyOf(form).frequency_cap).toBeNull();
+    const capped = { ...form, frequency_cap_impressions: ' 3 ', frequency_cap_period: 'hour' as const };
+    expect(strategyBodyOf(capped).frequency_cap).toEqual({
+      impressions: 3,
+      period: 'hour',
+      fingerprint: 'soft',
+    });
+    expect(strategyUpdateBodyOf(capped, form, 3)).toEqual({
+      frequency_cap: { impressions: 3, period: 'hour', fingerprint: 'soft' },
+      version: 3,
+    });
+    const back = strategyFormOf({
+      ...strategy(10),
+      frequency_cap: { impressions: 2, period: 'lifetime', fingerprint: 'exact' },
+    });
+    expect(back).toMatchObject({
+      frequency_cap_impressions: '2',
+      frequency_cap_period: 'lifetime',
+      frequency_cap_fingerprint: 'exact',
+    });
+  });
+
+  it('says what is wrong with a cap under its field', () => {
+    const form = strategyFormOf(strategy(10));
+    const errorsOf = (impressions: string) =>
+      schemaErrors(
+        strategyCreateSchema({ other_shares: 0 }),
+        strategyBodyOf({ ...form, frequency_cap_impressions: impressions }),
+        strategyFieldKeyOf,
+      )['frequency_cap.impressions'];
+    expect(errorsOf('0')).toBe('The minimum value is 1');
+    expect(errorsOf('1.5')).toBe('Enter a whole number of impressions');
+    expect(errorsOf('abc')).toBeDefined();
+    expect(errorsOf('2')).toBeUndefined();
   });
 
   it('checks the shares of the campaign with the domain rule', () => {
