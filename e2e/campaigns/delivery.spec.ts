@@ -207,6 +207,8 @@ test('a campaign created in the console delivers the simulated traffic: grid, ca
   await expect(page.locator('dl[aria-label="Delivery figures"]')).toBeVisible();
   expect(await countOf(figure(page, 'Impressions'))).toBeGreaterThanOrEqual(gridImpressions);
   await expect(figure(page, 'Spend')).toHaveText(/[1-9]/);
+  // Pacing: what is left of the $3,000 over the days left to the end date (about 31, by the campaign's zone).
+  await expect(figure(page, "Today's target")).toHaveText(/^\$(9\d\.\d\d|100\.00)$/);
   await checkAccessibility(page);
   await page.screenshot({ path: '.tmp/screens/campaign-delivery-1440.png', fullPage: true });
   await page.setViewportSize({ width: 600, height: 900 });

@@ -84,6 +84,36 @@ export type DayTargets = {
 
 const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00.000Z`) / DAY_MS);
 
+/** What today's money target is worked out from (micros of the campaign's currency; days `YYYY-MM-DD`). */
+export type BudgetPlan = {
+  readonly timespan: 'lifetime' | 'daily' | null;
+  readonly budgetMicros: bigint | null;
+  /** The manual daily limit, or null. */
+  readonly dailyBudgetMicros: bigint | null;
+  readonly endDay: string | null;
+};
+
+/**
+ * Today's money target (see above): the daily budget; or what is left of a lifetime budget at the start of
+ * today over the days left to its end, today included; bounded by a manual daily limit. Null: none (ASAP).
+ * The engine's pacing and the campaign page's figures (modules/delivery/pacing.ts) both use it.
+ */
+export const dayTargetMicros = (plan: BudgetPlan, spentBeforeToday: bigint, day: string): bigint | null => {
+  let spend: bigint | null = null;
+  if (plan.budgetMicros !== null) {
+    if (plan.timespan === 'daily') spend = plan.budgetMicros;
+    else if (plan.timespan === 'lifetime' && plan.endDay !== null) {
+      const daysLeft = BigInt(Math.max(1, dayNumber(plan.endDay) - dayNumber(day) + 1));
+      const left = plan.budgetMicros - spentBeforeToday;
+      spend = left > 0n ? left / daysLeft : 0n;
+    }
+  }
+  if (plan.dailyBudgetMicros !== null && (spend === null || plan.dailyBudgetMicros < spend)) {
+    spend = plan.dailyBudgetMicros;
+  }
+  return spend;
+};
+
 /** Today's targets of a strategy's campaign (see above); every one null: no pacing. */
 export const dayTargetsOf = (
   strategy: CompiledStrategy,
@@ -91,19 +121,17 @@ export const dayTargetsOf = (
   day: string,
 ): DayTargets => {
   const { budget } = strategy;
-  let spend: bigint | null = null;
-  if (budget.campaignBudgetMicros !== null) {
-    if (budget.timespan === 'daily') spend = budget.campaignBudgetMicros;
-    else if (budget.timespan === 'lifetime' && budget.campaignEndDay !== null) {
-      const daysLeft = BigInt(Math.max(1, dayNumber(budget.campaignEndDay) - dayNumber(day) + 1));
-      const left = budget.campaignBudgetMicros - spentBeforeToday;
-      spend = left > 0n ? left / daysLeft : 0n;
-    }
-  }
-  if (budget.dailyBudgetMicros !== null && (spend === null || budget.dailyBudgetMicros < spend)) {
-    spend = budget.dailyBudgetMicros;
-  }
-  return { spend, impressions: budget.dailyImpressions, clicks: budget.dailyClicks };
+  const plan: BudgetPlan = {
+    timespan: budget.timespan,
+    budgetMicros: budget.campaignBudgetMicros,
+    dailyBudgetMicros: budget.dailyBudgetMicros,
+    endDay: budget.campaignEndDay,
+  };
+  return {
+    spend: dayTargetMicros(plan, spentBeforeToday, day),
+    impressions: budget.dailyImpressions,
+    clicks: budget.dailyClicks,
+  };
 };
 
 /** How far ahead of its curve the campaign is: delivered ÷ expected by now, the largest over its targets. */

@@ -155,6 +155,7 @@ export type CampaignListRecord = Pick<
   | 'time_zone'
   | 'budget_timespan'
   | 'budget'
+  | 'daily_budget'
   | 'strategies_count'
   | 'strategies_bidding'
   | 'creatives_total'
@@ -183,6 +184,7 @@ const selectCampaignListRow = <O>(
     'c.time_zone',
     'c.budget_timespan',
     asText('c.budget').as('budget'),
+    asText('c.daily_budget').as('daily_budget'),
     'c.strategies_count',
     'c.strategies_bidding',
     'c.creatives_total',

@@ -150,6 +150,10 @@ export const ZCampaignDelivery = z.object({
   recent_hours: z.number(),
   recent_bids: z.number(),
   recent_wins: z.number(),
+  /** Today's money target (pacing: docs/engine.md "Pacing"); null without one (no budget, ASAP, not running). */
+  target_spend_today: ZMoney.nullable(),
+  /** Today's spend at today's rate until the campaign's midnight; null without a target or in the first hour. */
+  projected_spend_today: ZMoney.nullable(),
   /** What the exchanges charged; internal roles only. */
   media_cost: ZMoney.optional(),
 });

@@ -20,6 +20,7 @@ import {
   recentDeliveryOf,
   totalConversions,
 } from '../delivery/delivery.queries';
+import { type TodayPace, todayPace } from '../delivery/pacing';
 import type { CampaignListRecord, CampaignRecord, StrategyRecord } from './campaigns.repo';
 import type { TCampaign, TCampaignRow, TStrategy, TTargetedResource } from './campaigns.schemas';
 
@@ -86,6 +87,7 @@ export const toCampaignRow = (
       state: record.state,
       budget_timespan: record.budget_timespan,
       budget: record.budget,
+      daily_budget: record.daily_budget,
       start_date: record.start_date,
       end_date: record.end_date,
       time_zone: record.time_zone,
@@ -132,12 +134,18 @@ export const toCampaignRow = (
  * recent bids and wins behind the delivery status; the media cost (what the exchanges charged, which shows
  * the organization's fee) only for the internal roles.
  */
-export const toCampaignDeliveryView = (figures: CampaignDeliveryFigures, withInternal: boolean) => ({
+export const toCampaignDeliveryView = (
+  figures: CampaignDeliveryFigures,
+  withInternal: boolean,
+  pace: TodayPace | null,
+) => ({
   conversions_by_event: figures.conversions.map(Number),
   budget_spend: micros(figures.budget_spend_micros),
   recent_hours: RECENT_HOURS,
   recent_bids: Number(figures.recent_bids),
   recent_wins: Number(figures.recent_wins),
+  target_spend_today: pace === null ? null : micros(pace.target),
+  projected_spend_today: pace?.projected == null ? null : micros(pace.projected),
   ...(withInternal ? { media_cost: micros(figures.media_cost_micros) } : {}),
 });
 
@@ -272,7 +280,16 @@ export const toCampaignView = (
     // A single read's record has no delivery in its SQL status (statusExpressions): the domain decides with it.
     delivery_status: deliveryOf(record, options.today, options.figures).status,
     ...fields,
-    delivery: toCampaignDeliveryView(options.figures, options.withInternal),
+    delivery: toCampaignDeliveryView(
+      options.figures,
+      options.withInternal,
+      todayPace(
+        record,
+        options.figures.budget_spend_before_today_micros,
+        options.figures.spend_today_micros,
+        options.now,
+      ),
+    ),
     budget_reset_at: isoOrNull(record.budget_reset_at),
     deleted_at: isoOrNull(record.deleted_at),
     alerts: [

@@ -292,6 +292,9 @@ describe('the campaign page', () => {
         recent_hours: 3,
         recent_bids: 2300,
         recent_wins: 600,
+        // Today's target, of which 49.9 is expected by noon; 1.25 by noon heads for 2.50 by midnight.
+        target_spend_today: '99.8',
+        projected_spend_today: '2.5',
       },
     });
     // What the exchanges charged shows the organization's fee: internal roles only.

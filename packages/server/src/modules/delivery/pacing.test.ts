@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recentSince } from './delivery.queries';
-import { expectedSpendToday, type PacingCampaign, utcDayStart } from './pacing';
+import { expectedSpendToday, type PacingCampaign, todayPace, utcDayStart } from './pacing';
 
 const NOON = new Date('2026-03-15T12:00:00.000Z');
 const UNIT = 1_000_000n;
@@ -9,6 +9,7 @@ const LIFETIME: PacingCampaign = {
   state: 'active',
   budget_timespan: 'lifetime',
   budget: (1000n * UNIT).toString(),
+  daily_budget: null,
   start_date: '2026-03-01',
   end_date: '2026-03-24',
   time_zone: 'UTC',
@@ -46,6 +47,23 @@ describe('expected spend today (pacing)', () => {
     // Starting today or without dates, it runs.
     expect(expectedSpendToday({ ...DAILY, start_date: '2026-03-15' }, 0n, NOON)).toBe(50n * UNIT);
     expect(expectedSpendToday({ ...DAILY, start_date: null, end_date: null }, 0n, NOON)).toBe(50n * UNIT);
+  });
+
+  it('a manual daily limit bounds the target, and gives a lifetime budget without an end date one', () => {
+    expect(expectedSpendToday({ ...LIFETIME, daily_budget: 20n * UNIT }, 200n * UNIT, NOON)).toBe(10n * UNIT);
+    expect(expectedSpendToday({ ...LIFETIME, end_date: null, daily_budget: 30n * UNIT }, 0n, NOON)).toBe(
+      15n * UNIT,
+    );
+  });
+
+  it('today’s target, and today’s spend projected to midnight at today’s rate after the first hour', () => {
+    expect(todayPace(DAILY, 0n, 20n * UNIT, NOON)).toEqual({
+      target: 100n * UNIT,
+      expected: 50n * UNIT,
+      projected: 40n * UNIT,
+    });
+    expect(todayPace(DAILY, 0n, 1n * UNIT, new Date('2026-03-15T00:30:00.000Z'))?.projected).toBeNull();
+    expect(todayPace({ ...LIFETIME, end_date: null }, 0n, 0n, NOON)).toBeNull();
   });
 
   it("today is the campaign's local day, from the UTC hour holding its midnight", () => {

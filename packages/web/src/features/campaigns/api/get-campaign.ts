@@ -73,6 +73,10 @@ export type CampaignDelivery = {
   readonly recent_hours: number;
   readonly recent_bids: number;
   readonly recent_wins: number;
+  /** Today's money target (pacing); null without one. */
+  readonly target_spend_today: string | null;
+  /** Today's spend at today's rate until midnight; null without a target or in the day's first hour. */
+  readonly projected_spend_today: string | null;
   /** What the exchanges charged; internal roles only. */
   readonly media_cost?: string;
 };
