@@ -81,6 +81,12 @@ const stubBidder = (price: (request: TBidRequest) => number | undefined): Stub =
   return { http, calls, requests };
 };
 
+/**
+ * The requests' time for the tests that count outcomes: the kinds of traffic follow the local hour, so a count
+ * must not depend on when the suite runs.
+ */
+const NOON = { clockStart: new Date('2026-11-20T12:00:00Z') };
+
 const options = (stub: Stub, overrides: Partial<SimulatorOptions> = {}): SimulatorOptions => ({
   target: ORIGIN,
   exchange: 'demo',
@@ -130,7 +136,7 @@ describe('the traffic simulator', () => {
 
   it('wins with a high first-price bid: win and billing notices at our price, pixels, events, a few clicks', async () => {
     const stub = stubBidder(() => 900);
-    const simulator = createSimulator(options(stub));
+    const simulator = createSimulator(options(stub, NOON));
     await sendMany(simulator, 400);
     const stats = simulator.stats();
     expect(stats).toMatchObject({ requests: 400, bidResponses: 400, wins: 400, errors: 0, eventErrors: 0 });
@@ -162,7 +168,7 @@ describe('the traffic simulator', () => {
 
   it('clicks at 0.2–1 %: enough draws show it', async () => {
     const stub = stubBidder(() => 900);
-    const simulator = createSimulator(options(stub, { seed: 9 }));
+    const simulator = createSimulator(options(stub, { seed: 9, ...NOON }));
     await sendMany(simulator, 3000);
     const { clicks, impressions } = simulator.stats();
     expect(clicks / impressions).toBeGreaterThan(0.002);
@@ -232,7 +238,7 @@ describe('the traffic simulator', () => {
         header: () => null,
       };
     };
-    const simulator = createSimulator(options({ http, calls: [], requests: [] }, { seed: 5 }));
+    const simulator = createSimulator(options({ http, calls: [], requests: [] }, { seed: 5, ...NOON }));
     await sendMany(simulator, 20);
     expect(simulator.stats()).toMatchObject({ requests: 20, wins: 0, errors: 0 });
     expect(simulator.stats().invalidBids).toBeGreaterThanOrEqual(20);
