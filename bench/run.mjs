@@ -28,6 +28,7 @@ const PARTS = [
   'uploads',
   'events',
   'bidder',
+  'pacing',
 ];
 const selected = process.argv.slice(2);
 const unknownParts = selected.filter((part) => !PARTS.includes(part));
@@ -303,6 +304,12 @@ if (isSelected('bidder')) {
   const { measureBidderPart } = await import('./bidder.mjs');
   for (const row of await measureBidderPart({ startServer, stopServer, load, request, port }))
     record(row.name, row.value, row.unit, row.budget);
+}
+
+// Pacing and frequency caps: simulated days through the engine's own pacing and cap store (no server).
+if (isSelected('pacing')) {
+  const { measurePacing } = await import('./pacing.mjs');
+  for (const row of await measurePacing()) record(row.name, row.value, row.unit, row.budget);
 }
 
 agent.destroy();

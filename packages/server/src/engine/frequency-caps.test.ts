@@ -3,7 +3,7 @@ import { identifierHasher } from '../lib/identifier-hash';
 import { decideBids } from './bidder';
 import type { BidderExchange } from './bidder-state';
 import { buildStrategy, fixture, NOTHING_DELIVERED } from './engine.factories';
-import { browserFamilyOf, capUsersOf, MemoryFrequencyCapStore, underCap } from './frequency-caps';
+import { browserFamilyOf, capUsersOf, MemoryFrequencyCapStore, PENDING_MS, underCap } from './frequency-caps';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
 import type { CompiledFrequencyCap, CompiledStrategy } from './strategy-index';
 import { requestIdentity } from './targeting';
@@ -31,6 +31,21 @@ describe('MemoryFrequencyCapStore', () => {
     // Another user, another strategy: nothing.
     expect(store.count('11', 'v', 'lifetime', 'UTC', now)).toBe(0);
     expect(store.count('12', 'u', 'lifetime', 'UTC', now)).toBe(0);
+  });
+
+  it('counts a bid from the bid on: its impression replaces it, a lost one stops counting after a minute', () => {
+    const store = new MemoryFrequencyCapStore();
+    const bidAt = at('2026-11-27T10:00:00Z');
+    store.reserve({ strategyId: '11', capUser: 'u', auctionId: 'a1' }, bidAt);
+    store.reserve({ strategyId: '11', capUser: 'u', auctionId: 'a2' }, bidAt);
+    expect(store.count('11', 'u', 'day', 'UTC', bidAt)).toBe(2);
+    // a1 is shown: it counts once, as an impression.
+    store.recordImpression({ strategyId: '11', capUser: 'u', auctionId: 'a1' }, at('2026-11-27T10:00:01Z'));
+    expect(store.count('11', 'u', 'day', 'UTC', at('2026-11-27T10:00:02Z'))).toBe(2);
+    expect(store.count('11', 'u', 'lifetime', 'UTC', at('2026-11-27T10:00:02Z'))).toBe(2);
+    // a2 was lost: a minute after its bid it no longer counts.
+    expect(store.count('11', 'u', 'day', 'UTC', new Date(bidAt.getTime() + PENDING_MS))).toBe(1);
+    expect(store.count('11', 'u', 'hour', 'UTC', new Date(bidAt.getTime() + PENDING_MS))).toBe(1);
   });
 
   it('lets windows pass: the next hour and the next local day start from zero, the lifetime does not', () => {

@@ -2,6 +2,9 @@
  * Frequency caps (docs/engine.md "Frequency caps", decision 047): at most N impressions per user per hour, day
  * or lifetime for a strategy. Counted at impression (the event intake hands the ticket over), checked at bid.
  *
+ * A bid counts toward its user's cap from the bid on (a reservation), until its impression replaces it or
+ * PENDING_MS passes without one (a lost auction): so that bids already out cannot together exceed the cap.
+ *
  * Users: the keyed hash of the request's device identifier of a type the campaign allows; a request without
  * one is told apart by its fingerprint (§2 fingerprint types: soft — address and browser family; exact —
  * address and full user agent; hashed with the audiences' key) only when the campaign allows `fake` (any ID or
@@ -22,13 +25,23 @@ const HOUR_MS = 3_600_000;
 const KEPT_HOURS = 26;
 /** The default bound on (strategy, user) entries held in memory. */
 export const DEFAULT_MAX_CAP_ENTRIES = 500_000;
+/** How long a bid counts toward its user's cap without its impression (then its auction is taken as lost). */
+export const PENDING_MS = 60_000;
 
 export type CapPeriod = 'hour' | 'day' | 'lifetime';
 
 /** Where a cap's counts are held: recorded at impression, read at bid. */
 export type FrequencyCapStore = {
-  /** An impression of a ticket whose strategy is capped (`capUser` set); a ticket without one counts nothing. */
-  readonly recordImpression: (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'>, at: Date) => void;
+  /** A bid of a capped strategy: it counts toward the cap until its impression, or for PENDING_MS. */
+  readonly reserve: (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser' | 'auctionId'>, at: Date) => void;
+  /**
+   * An impression of a ticket whose strategy is capped (`capUser` set), replacing its bid's reservation; a
+   * ticket without one counts nothing.
+   */
+  readonly recordImpression: (
+    ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'> & { readonly auctionId?: string },
+    at: Date,
+  ) => void;
   /**
    * The user's impressions of `scope` (the strategy's id) in the window of `period` that holds `at`: its UTC
    * hour, its local day in `timeZone` (from the UTC hour holding the local midnight, engine/local-day.ts), or
@@ -38,6 +51,8 @@ export type FrequencyCapStore = {
 };
 
 type Entry = {
+  /** Bids out without their impression yet: auction ids and until when they count. */
+  pending: { auctionId: string; until: number }[];
   lifetime: number;
   /** Hour starts (ms) and counts, oldest first; at most KEPT_HOURS. */
   hours: number[];
@@ -62,24 +77,43 @@ export class MemoryFrequencyCapStore implements FrequencyCapStore {
     return this.#entries.size;
   }
 
-  recordImpression = (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'>, at: Date): void => {
-    const user = ticket.capUser ?? '';
-    if (user === '') return;
-    const key = `${ticket.strategyId}|${user}`;
-    const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+  /** The entry of a (strategy, user), made if new, moved to the end of the map's order (least recent first). */
+  #touch(key: string): Entry {
     let entry = this.#entries.get(key);
     if (entry === undefined) {
-      entry = { lifetime: 0, hours: [], counts: [] };
+      entry = { pending: [], lifetime: 0, hours: [], counts: [] };
       while (this.#entries.size >= this.#maxEntries) {
         const oldest = this.#entries.keys().next().value;
         if (oldest === undefined) break;
         this.#entries.delete(oldest);
       }
     } else {
-      // Least recently counted first: a counted entry moves to the end of the map's order.
       this.#entries.delete(key);
     }
     this.#entries.set(key, entry);
+    return entry;
+  }
+
+  reserve = (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser' | 'auctionId'>, at: Date): void => {
+    const user = ticket.capUser ?? '';
+    if (user === '') return;
+    const entry = this.#touch(`${ticket.strategyId}|${user}`);
+    const now = at.getTime();
+    entry.pending = entry.pending.filter((bid) => bid.until > now);
+    entry.pending.push({ auctionId: ticket.auctionId, until: now + PENDING_MS });
+  };
+
+  recordImpression = (
+    ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'> & { readonly auctionId?: string },
+    at: Date,
+  ): void => {
+    const user = ticket.capUser ?? '';
+    if (user === '') return;
+    const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    const entry = this.#touch(`${ticket.strategyId}|${user}`);
+    if (ticket.auctionId !== undefined && entry.pending.length > 0) {
+      entry.pending = entry.pending.filter((bid) => bid.auctionId !== ticket.auctionId);
+    }
     entry.lifetime += 1;
     const last = entry.hours.length - 1;
     if (last >= 0 && entry.hours[last] === hour) {
@@ -100,7 +134,10 @@ export class MemoryFrequencyCapStore implements FrequencyCapStore {
   count = (scope: string, user: string, period: CapPeriod, timeZone: string, at: Date): number => {
     const entry = this.#entries.get(`${scope}|${user}`);
     if (entry === undefined) return 0;
-    if (period === 'lifetime') return entry.lifetime;
+    const now = at.getTime();
+    let pending = 0;
+    for (const bid of entry.pending) if (bid.until > now) pending += 1;
+    if (period === 'lifetime') return entry.lifetime + pending;
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
     const from = period === 'hour' ? hour : localDayStart(at, timeZone).start.getTime();
     let total = 0;
@@ -109,7 +146,7 @@ export class MemoryFrequencyCapStore implements FrequencyCapStore {
       if (start < from) break;
       if (start <= hour) total += entry.counts[index] ?? 0;
     }
-    return total;
+    return total + pending;
   };
 }
 
