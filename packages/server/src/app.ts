@@ -12,12 +12,14 @@ import type { AppInstance, Deps } from './app-types';
 import { type Config, mapTilesImageSource } from './config/config';
 import type { Db } from './db/database';
 import { type Bidder, createBidder } from './engine/bidder';
+import { writeHeartbeat } from './engine/bidder-state';
 import { createDeliveryCounters, DEFAULT_FLUSH_MS } from './engine/delivery-counters';
 import { MemoryFrequencyCapStore } from './engine/frequency-caps';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
 import { createMailer } from './lib/mailer';
+import { PROCESS_PARTS, type ProcessPart, registerPartsNotRun } from './lib/process-parts';
 import { stagedSetJobs } from './lib/staged-sets';
 import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
@@ -77,6 +79,17 @@ export type BuildOptions = {
    */
   bidderPolling?: boolean;
   /**
+   * The parts this process runs (lib/process-parts.ts, docs/operations.md "Scaling out the engine"); default:
+   * all of them. A process without `api` serves no console and no `/api` route but `/api/health`, runs no job
+   * worker, and its bidder bids only while the control plane's heartbeat is fresh.
+   */
+  parts?: readonly ProcessPart[];
+  /**
+   * Write the control plane's heartbeat when ready and then every `intervalMs`, if the process runs `api`
+   * (main.ts does; tests write it by hand).
+   */
+  heartbeat?: { intervalMs: number };
+  /**
    * Get the app ready before answering (the default). main.ts builds it while the database opens and leaves
    * that to `listen`, after the migrations: the ready hooks read the grant secret and start the job worker.
    */
@@ -109,8 +122,11 @@ export const buildApp = async ({
   checkVastSource = createVastSourceCheck(),
   deliveryFlushMs = DEFAULT_FLUSH_MS,
   bidderPolling = false,
+  parts = PROCESS_PARTS,
+  heartbeat,
   ready = true,
 }: BuildOptions): Promise<BeaconApp> => {
+  const isControlPlane = parts.includes('api');
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -174,10 +190,17 @@ export const buildApp = async ({
     sink: () => deps.delivery,
     caps: () => deps.frequencyCaps,
     pacing: config.pacing,
+    // A process that is its own control plane needs no heartbeat to bid (docs/operations.md).
+    requireHeartbeat: !isControlPlane,
+    onHeartbeat: (isFresh) => {
+      if (isFresh) app.log.info("bidder: the control plane's heartbeat is fresh again; bidding");
+      else
+        app.log.error("bidder: the control plane's heartbeat is older than 60 s; not bidding until it moves");
+    },
     onError: (error) =>
       app.log.error({ err: error }, 'bidder: a poll failed; not bidding until one succeeds'),
   });
-  if (bidderPolling) {
+  if (bidderPolling && parts.includes('bidder')) {
     app.addHook('onReady', async () => {
       await bidder.start();
     });
@@ -185,7 +208,23 @@ export const buildApp = async ({
   app.addHook('onClose', async () => {
     bidder.stop();
   });
-  if (jobWorker) {
+  if (heartbeat && isControlPlane) {
+    // The dead-man switch of the bidder processes (docs/operations.md "Scaling out the engine").
+    let beating: ReturnType<typeof setInterval> | undefined;
+    const beat = () =>
+      writeHeartbeat(db, clock.now()).catch((error: unknown) => {
+        app.log.error({ err: error }, 'control plane: the heartbeat write failed');
+      });
+    app.addHook('onReady', async () => {
+      await beat();
+      beating = setInterval(() => void beat(), heartbeat.intervalMs);
+      beating.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(beating);
+    });
+  }
+  if (jobWorker && isControlPlane) {
     app.addHook('onReady', async () => {
       deps.jobs = startJobWorker(
         { db, clock, logger: app.log, files: deps.files },
@@ -252,6 +291,7 @@ export const buildApp = async ({
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       await typed.register(healthRoutes);
+      if (!isControlPlane) return;
       await typed.register(sessionRoutes);
       await typed.register(accessRoutes);
       await typed.register(whitelabelRoutes);
@@ -283,10 +323,13 @@ export const buildApp = async ({
     { prefix: '/api' },
   );
 
-  await app.register(rtbRoutes, { bidder });
-  await app.register(eventsRoutes);
-  await app.register(vastServingRoutes);
-  await registerConsole(app, webRoot);
+  if (parts.includes('bidder')) await app.register(rtbRoutes, { bidder });
+  if (parts.includes('events')) {
+    await app.register(eventsRoutes);
+    await app.register(vastServingRoutes);
+  }
+  registerPartsNotRun(app, parts);
+  if (isControlPlane) await registerConsole(app, webRoot);
 
   if (ready) await app.ready();
   return Object.assign(app, { registeredRoutes, bidder });

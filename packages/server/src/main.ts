@@ -10,8 +10,10 @@ import { createDatabase, type Db, databaseTargetFromConfig } from './db/database
 import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_USERNAMES, seedDemo } from './db/seed/demo';
 import { createFirstSupervisor } from './db/seed/first-supervisor';
+import { HEARTBEAT_INTERVAL_MS } from './engine/bidder-state';
 import { AppError } from './lib/app-error';
 import { serializeRequest } from './lib/log-redaction';
+import { type ProcessPart, parseParts, partsRefusal, runsEveryPart } from './lib/process-parts';
 import { isDatabaseEmpty } from './modules/organizations/organizations.service';
 import {
   DEMO_HISTORY_DAYS,
@@ -38,6 +40,9 @@ const USAGE = `Usage: beacon [command] [options]
 Commands:
   start                 migrate, then serve the console and API (default)
     --seed-demo         with DATABASE_URL: seed the demo world into an empty database
+    --only PARTS        with DATABASE_URL: run only these parts, a comma list of
+                        api (console, /api, job worker), bidder (POST /rtb/{exchange}),
+                        events (/ev/*, /vast); default: all (docs/operations.md "Scaling out the engine")
   migrate               apply database migrations and exit
   prepare-cluster       write the migrated empty embedded cluster a first start copies (npm run build does it)
   create-supervisor     create the operator organization and its first supervisor on an empty database
@@ -70,10 +75,15 @@ const openDatabase = async (config: ReturnType<typeof loadConfig>): Promise<Db> 
  */
 const NO_PRETENURING = '--no-allocation-site-pretenuring';
 
-const start = async (seedDemoFlag: boolean): Promise<void> => {
+const start = async (seedDemoFlag: boolean, parts: readonly ProcessPart[]): Promise<void> => {
   const startedAt = Date.now();
   v8.setFlagsFromString(NO_PRETENURING);
   const config = loadConfig();
+  const refusal = partsRefusal(parts, !config.databaseUrl);
+  if (refusal !== undefined) fail(refusal);
+  const isControlPlane = parts.includes('api');
+  if (seedDemoFlag && !isControlPlane)
+    fail('--seed-demo refused: seed the demo from a process that runs api.');
   const db = await createDatabase(databaseTargetFromConfig(config, CLUSTER_TEMPLATE), {
     waitUntilOpen: false,
   });
@@ -88,6 +98,8 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
     webRoot,
     jobWorker: { pollMs: JOB_POLL_MS },
     bidderPolling: true,
+    parts,
+    heartbeat: { intervalMs: HEARTBEAT_INTERVAL_MS },
     ready: false,
   });
   // Its failure is answered where it is awaited, below; not as an unhandled rejection meanwhile.
@@ -98,7 +110,7 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
   const trafficRate = isEmbedded ? demoTrafficRate(process.env) : 0;
   // The demo's 30-day history, made by the engine on a simulated clock (docs/engine.md "Demo history");
   // BEACON_DEMO_HISTORY=0 leaves it out.
-  const isHistoryEnabled = demoHistoryEnabled(process.env);
+  const isHistoryEnabled = isControlPlane && demoHistoryEnabled(process.env);
   const isEmpty = await isDatabaseEmpty(db);
   if (seedDemoFlag && !isEmpty) {
     await db.destroy();
@@ -173,6 +185,7 @@ const start = async (seedDemoFlag: boolean): Promise<void> => {
     `  Beacon is running at ${config.publicUrl}  (ready in ${Date.now() - startedAt} ms)`,
     `  Database: ${isEmbedded ? `embedded (${config.dataDir})` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
+  if (!runsEveryPart(parts)) lines.push(`  Parts: ${parts.join(', ')} (--only)`);
   if (demoHistory !== undefined) {
     lines.push(
       `  Demo history: the last ${DEMO_HISTORY_DAYS} days are being made in the background (about a minute; BEACON_DEMO_HISTORY=0 turns it off).`,
@@ -233,6 +246,7 @@ const main = async (): Promise<void> => {
     allowPositionals: true,
     options: {
       'seed-demo': { type: 'boolean' },
+      only: { type: 'string' },
       username: { type: 'string' },
       email: { type: 'string' },
       name: { type: 'string' },
@@ -256,7 +270,7 @@ const main = async (): Promise<void> => {
     process.stdout.write(USAGE);
     return;
   }
-  if (command === 'start') return start(values['seed-demo'] === true);
+  if (command === 'start') return start(values['seed-demo'] === true, parseParts(values.only));
   if (command === 'migrate') {
     const config = loadConfig();
     const db = await createDatabase(databaseTargetFromConfig(config));

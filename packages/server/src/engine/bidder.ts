@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { installationSecret } from '../lib/installation-secrets';
 import { BidDiagnostics, type DiagnosticStep } from './bid-diagnostics';
-import { type BidderExchange, type BidderState, loadBidderState } from './bidder-state';
+import { type BidderExchange, type BidderState, isHeartbeatFresh, loadBidderState } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
 import { type CapUsers, capUsersOf, type FrequencyCapStore, underCap } from './frequency-caps';
@@ -679,6 +679,13 @@ export type BidderOptions = {
   /** Even pacing and the traffic curve it follows (pacing.ts); absent: no pacing. */
   readonly pacing?: { readonly shape: TrafficShape; readonly pacing: Pacing };
   readonly publicUrl: string;
+  /**
+   * A bidder process without a control plane of its own (`beacon start --only bidder`): it bids nothing while
+   * the control plane's heartbeat is older than a minute (docs/operations.md "Scaling out the engine").
+   */
+  readonly requireHeartbeat?: boolean;
+  /** Told when the heartbeat turns stale (false) or fresh again (true), with `requireHeartbeat`. */
+  readonly onHeartbeat?: (isFresh: boolean) => void;
   readonly onError?: (error: unknown) => void;
 };
 
@@ -697,6 +704,7 @@ export class Bidder {
   readonly #options: BidderOptions;
   #secrets: BidSecrets | null = null;
   #loadingSecrets: Promise<void> | null = null;
+  #isHeartbeatFresh = true;
 
   constructor(options: BidderOptions) {
     this.#options = options;
@@ -726,7 +734,14 @@ export class Bidder {
 
   /** The current state, or undefined when it cannot be trusted (the route answers 204). */
   state(): BidderState | undefined {
-    return this.#options.state.current();
+    const state = this.#options.state.current();
+    if (state === undefined || this.#options.requireHeartbeat !== true) return state;
+    const isFresh = isHeartbeatFresh(state, this.#options.clock.now());
+    if (isFresh !== this.#isHeartbeatFresh) {
+      this.#isHeartbeatFresh = isFresh;
+      this.#options.onHeartbeat?.(isFresh);
+    }
+    return isFresh ? state : undefined;
   }
 
   /** Bids on a request from an admitted, enabled exchange; records each bid it answers. */
@@ -754,7 +769,12 @@ export class Bidder {
     const decision = decideBids(input);
     if (this.#options.diagnostics?.noteRequest(now.getTime())) this.#diagnoseLater(input, decision);
     if (!decision.ok) return { kind: 'no_bid', nbr: decision.nbr };
-    for (const ticket of decision.tickets) sink.recordBid(ticket, now);
+    const caps = input.caps;
+    for (const ticket of decision.tickets) {
+      sink.recordBid(ticket, now);
+      // A capped strategy's bid counts toward its user's cap until its impression (frequency-caps.ts).
+      if (caps !== undefined && ticket.capUser) caps.reserve(ticket, now);
+    }
     return { kind: 'bid', response: decision.response };
   }
 
@@ -809,6 +829,9 @@ export const createBidder = (options: {
   readonly caps?: () => FrequencyCapStore | undefined;
   /** Even pacing (pacing.ts); off: campaigns bid as fast as their limits allow. */
   readonly pacing?: boolean;
+  /** Bid only while the control plane's heartbeat is fresh (BidderOptions). */
+  readonly requireHeartbeat?: boolean;
+  readonly onHeartbeat?: (isFresh: boolean) => void;
   readonly onError?: (error: unknown) => void;
 }): Bidder => {
   const onError = options.onError === undefined ? {} : { onError: options.onError };
@@ -819,6 +842,8 @@ export const createBidder = (options: {
     db: options.db,
     clock: options.clock,
     publicUrl: options.publicUrl,
+    requireHeartbeat: options.requireHeartbeat === true,
+    ...(options.onHeartbeat === undefined ? {} : { onHeartbeat: options.onHeartbeat }),
     sink: options.sink,
     ...(options.caps === undefined ? {} : { caps: options.caps }),
     diagnostics: new BidDiagnostics(),
