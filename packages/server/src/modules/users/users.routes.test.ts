@@ -194,6 +194,38 @@ describe('POST /api/organization/:id/user', () => {
     );
   });
 
+  it('lets the owner invite every customer role it may give, and each invited user logs in with its role', async () => {
+    const roles: UserRole[] = [
+      'owner',
+      'editor',
+      'viewer',
+      'advertiser',
+      'adexchange',
+      'audience_manager',
+      'creative_manager',
+    ];
+    for (const role of roles) {
+      const body = invite({
+        role,
+        ...(role === 'advertiser' ? { advertisers: [Number(idOf('advertiser'))] } : {}),
+      });
+      const response = await call('owner', 'POST', `/api/organization/${idOf('agency')}/user`, body);
+      expect(response.statusCode, `${role}: ${response.body}`).toBe(201);
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: body.username, password: NEW_PASSWORD },
+      });
+      expect(login.statusCode, role).toBe(200);
+      const session = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: bearer(login.json<{ token: string }>().token),
+      });
+      expect(session.json<{ role: string }>().role, role).toBe(role);
+    }
+  });
+
   it('refuses fields the body does not own: organization, id, state', async () => {
     for (const extra of [{ organization_id: Number(idOf('northwind')) }, { id: 1 }, { state: 'inactive' }]) {
       const response = await call('owner', 'POST', `/api/organization/${idOf('agency')}/user`, invite(extra));
