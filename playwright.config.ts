@@ -54,6 +54,9 @@ export default defineConfig({
       // No demo traffic and no demo history: the suite's figures and lists stay as the seed left them.
       BEACON_DEMO_TRAFFIC: '0',
       BEACON_DEMO_HISTORY: '0',
+      // No pacing: the delivery spec's few seconds of simulated traffic would be held back or not depending on
+      // the hour it runs at (pacing is tested through the real app in modules/rtb/pacing.test.ts).
+      BEACON_PACING: '0',
     },
   },
 });
