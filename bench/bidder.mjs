@@ -3,12 +3,14 @@
 // second with 64 in flight (goal: the bidder ≥ half the bare route's), the server's CPU per request, and the
 // bidder's p50/p99 at a paced 2,000 requests a second (goal: p99 ≤ 10 ms), on the embedded database and on
 // PostgreSQL. The requests are the traffic simulator's banner requests (traffic/generator.ts, bundled here).
+
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgets } from './budgets.mjs';
+import { importFromSource } from './bundle.mjs';
 import { serverCpuSeconds } from './events.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 import { WARM_UP_REQUESTS } from './warm-up.mjs';
@@ -134,25 +136,11 @@ const worldOf = (rows) => {
  * The simulator's generator and seeded random, bundled from the TypeScript sources with esbuild (what the
  * build uses) and imported from memory: the requests are the ones `beacon traffic` sends.
  */
-const loadGenerator = async () => {
-  const { build } = await import('esbuild');
-  const bundled = await build({
-    stdin: {
-      contents:
-        "export { createRequestGenerator } from './generator';\nexport { createRandom } from './random';\n",
-      resolveDir: path.join(root, 'packages/server/src/traffic'),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-  const code = bundled.outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-};
+const loadGenerator = () =>
+  importFromSource(
+    'packages/server/src/traffic',
+    "export { createRequestGenerator } from './generator';\nexport { createRandom } from './random';\n",
+  );
 
 /** The simulator's web and app banner requests (its other kinds meet no banner creative), seeded. */
 const bannerPool = async () => {

@@ -2,16 +2,16 @@
 // event (goal: ≥ 20,000 events a second per process, so at most 50 µs; the load generator shares the machine, so
 // its events per second are reported too), and the time from an event's answer until the rollups show it (the
 // counters flush every 5 s), on the embedded database and on PostgreSQL.
+
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { budgets } from './budgets.mjs';
+import { importFromSource } from './bundle.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 import { WARM_UP_REQUESTS } from './warm-up.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EVENTS = 40_000;
 const CONCURRENCY = 64;
 const SECRET_KEY = 'event_ticket_secret';
@@ -20,23 +20,8 @@ const SECRET_KEY = 'event_ticket_secret';
  * engine/event-ticket.ts itself (`encodeTicket`), bundled on the fly as bench/bidder.mjs bundles the traffic
  * generator: the bench signs what the bidder would sign, with no second copy of the ticket's fields.
  */
-const loadTicketModule = async () => {
-  const { build } = await import('esbuild');
-  const bundled = await build({
-    stdin: {
-      contents: "export { encodeTicket } from './event-ticket';\n",
-      resolveDir: path.join(root, 'packages/server/src/engine'),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-};
+const loadTicketModule = () =>
+  importFromSource('packages/server/src/engine', "export { encodeTicket } from './event-ticket';\n");
 /** Set by measureEvents before any ticket is made. */
 let encodeTicket;
 

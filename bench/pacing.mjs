@@ -9,10 +9,9 @@
 //   bid counts toward the cap until its impression, 0.2–2 s later when won, or for a minute when lost).
 //   Reported: users shown the strategy more than 5 times in a day (goal 0).
 // Several bidder processes sharing budgets and caps through Redis are not built yet (Buying engine II §4).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { importFromSource } from './bundle.mjs';
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const DAY0 = Date.parse('2026-11-20T00:00:00Z');
@@ -24,24 +23,11 @@ const DIURNAL = [
 ];
 const DIURNAL_TOTAL = DIURNAL.reduce((sum, weight) => sum + weight, 0);
 
-const loadEngine = async () => {
-  const { build } = await import('esbuild');
-  const bundled = await build({
-    stdin: {
-      contents:
-        "export { Pacing, TrafficShape } from './pacing';\nexport { MemoryFrequencyCapStore, underCap } from './frequency-caps';\n",
-      resolveDir: path.join(root, 'packages/server/src/engine'),
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-};
+const loadEngine = () =>
+  importFromSource(
+    'packages/server/src/engine',
+    "export { Pacing, TrafficShape } from './pacing';\nexport { MemoryFrequencyCapStore, underCap } from './frequency-caps';\n",
+  );
 
 /** A deterministic random in [0, 1) (mulberry32). */
 const seeded = (seed) => () => {
