@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type BidInput, decideBids, diagnoseRequest, dimensionsOf, regionOf } from './bidder';
 import type { BidderExchange } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
-import { buildStrategy, fixture, NOTHING_DELIVERED } from './engine.factories';
+import { buildStrategy, fixture, NOTHING_DELIVERED, TEST_EXCHANGE } from './engine.factories';
 import { decodeTicket } from './event-ticket';
 import { bucketsOf, candidateRunsIn, runsOf } from './index-store';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
@@ -41,19 +41,7 @@ const strategy = (id: string, bid: string, overrides: Partial<CompiledStrategy> 
     ...overrides,
   });
 
-const EXCHANGE: BidderExchange = {
-  id: '9',
-  key: 'x',
-  name: 'X',
-  partner: null,
-  auctionType: 1,
-  currency: 'USD',
-  enabled: true,
-  qpsLimit: null,
-  token: 't',
-  allowedAddresses: [],
-  allowLoopback: false,
-};
+const EXCHANGE: BidderExchange = TEST_EXCHANGE;
 
 type FakeSink = DeliverySink & { mayNot: Set<string> };
 const fakeSink = (): FakeSink => {

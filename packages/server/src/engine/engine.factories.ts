@@ -1,6 +1,7 @@
 /** Test data for the engine's unit tests: a strategy that targets nothing, and the fixture requests. */
 import { readFileSync } from 'node:fs';
 import { DAYS_OF_WEEK } from '@beacon/domain/dictionary/campaigns';
+import type { BidderExchange } from './bidder-state';
 import { parseBidRequest, type TBidRequest } from './openrtb';
 import type { CampaignDay } from './pacing';
 import type { CompiledStrategy } from './strategy-index';
@@ -27,6 +28,21 @@ export const fixture = (name: FixtureName): TBidRequest => {
 /** A live CPM strategy of a generic campaign in USD that targets nothing, with one 300x250 banner. */
 /** A campaign that has delivered nothing yet (a fake delivery sink's `campaignDay`). */
 export const NOTHING_DELIVERED: CampaignDay = { spend: 0n, impressions: 0, clicks: 0, spentBeforeToday: 0n };
+
+/** An enabled exchange admitting by token, in USD, first price (the bidder's unit tests). */
+export const TEST_EXCHANGE: BidderExchange = {
+  id: '9',
+  key: 'x',
+  name: 'X',
+  partner: null,
+  auctionType: 1,
+  currency: 'USD',
+  enabled: true,
+  qpsLimit: null,
+  token: 't',
+  allowedAddresses: [],
+  allowLoopback: false,
+};
 
 export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): CompiledStrategy => ({
   strategyId: '11',

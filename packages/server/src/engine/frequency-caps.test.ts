@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { identifierHasher } from '../lib/identifier-hash';
 import { decideBids } from './bidder';
 import type { BidderExchange } from './bidder-state';
-import { buildStrategy, fixture, NOTHING_DELIVERED } from './engine.factories';
+import { buildStrategy, fixture, NOTHING_DELIVERED, TEST_EXCHANGE } from './engine.factories';
 import { browserFamilyOf, capUsersOf, MemoryFrequencyCapStore, PENDING_MS, underCap } from './frequency-caps';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
 import type { CompiledFrequencyCap, CompiledStrategy } from './strategy-index';
@@ -154,19 +154,7 @@ describe('the users of a request', () => {
 
 describe('the bid check', () => {
   const NOW = at('2026-11-27T12:00:00Z');
-  const EXCHANGE: BidderExchange = {
-    id: '9',
-    key: 'x',
-    name: 'X',
-    partner: null,
-    auctionType: 1,
-    currency: 'USD',
-    enabled: true,
-    qpsLimit: null,
-    token: 't',
-    allowedAddresses: [],
-    allowLoopback: false,
-  };
+  const EXCHANGE: BidderExchange = TEST_EXCHANGE;
   const capped = (cap: CompiledFrequencyCap | null): CompiledStrategy =>
     buildStrategy({
       frequencyCap: cap,
