@@ -2,7 +2,7 @@ import { GEOLIST_NAME_MAX_LENGTH, ZGeolistDuplicate } from '@beacon/domain/valid
 import { maxLengthMessage } from '@beacon/domain/validation/messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error';
-import { checkWith, errorsOfApiError, fileRejectionOf } from './resource-form-errors';
+import { checkWith, errorsOfApiError, fileRejectionOf, isStaleVersionError } from './resource-form-errors';
 
 describe('checkWith', () => {
   it('answers the parsed value, or the first message of each field', () => {
@@ -31,6 +31,28 @@ describe('errors of an answer', () => {
       areas: 'The radius must be a number greater than 0',
     });
     expect(errorsOfApiError(new Error('x'))).toEqual({});
+  });
+
+  it('puts a message on the sub-field the form names for its path', () => {
+    const error = new ApiError('Invalid', {
+      status: 400,
+      details: [
+        { path: 'location.countries.1', message: 'Not among the campaign countries' },
+        { path: 'name', message: 'Required' },
+      ],
+    });
+    const fieldOf = (path: string) => path.split('.').slice(0, 2).join('.');
+    expect(errorsOfApiError(error, fieldOf)).toEqual({
+      'location.countries': 'Not among the campaign countries',
+      name: 'Required',
+    });
+  });
+
+  it('tells a stale version (someone else saved first) from the other conflicts', () => {
+    const conflict = (code: string) => new ApiError('Conflict', { status: 409, code });
+    expect(isStaleVersionError(conflict('STALE_VERSION'))).toBe(true);
+    expect(isStaleVersionError(conflict('DELETED'))).toBe(false);
+    expect(isStaleVersionError(new Error('STALE_VERSION'))).toBe(false);
   });
 
   it('keeps every bad line of a rejected file with its number', () => {

@@ -1,7 +1,8 @@
 /**
  * Errors of the resources forms: a Zod result or an API error becomes one message per field (the first), the
- * field being the first segment of the path (`areas.3.latitude` → `areas`); the rest shows above the form.
- * Upload errors keep every bad line (the server's `details[].line`).
+ * field being the first segment of the path (`areas.3.latitude` → `areas`) unless the form says otherwise
+ * (`FieldOf`: a form with sub-fields); the rest shows above the form. Upload errors keep every bad line (the
+ * server's `details[].line`).
  */
 import { type ApiError, isApiError } from '../api/api-error';
 
@@ -9,8 +10,13 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
 
-const firstSegment = (path: readonly PropertyKey[] | string): string =>
-  (typeof path === 'string' ? path.split('.')[0] : path.map(String)[0]) ?? '';
+/** The field that shows the message of a dotted path (`location.countries.2` → `location.countries`). */
+export type FieldOf = (path: string) => string;
+
+const firstSegment: FieldOf = (path) => path.split('.')[0] ?? '';
+
+const dottedPath = (path: readonly PropertyKey[] | string): string =>
+  typeof path === 'string' ? path : path.map(String).join('.');
 
 /** The first message of each field, the field of an issue being `fieldOf` its path (forms with sub-fields). */
 export const firstMessageOfEachField = <P>(
@@ -25,8 +31,8 @@ export const firstMessageOfEachField = <P>(
   return errors;
 };
 
-export const errorsOfIssues = (issues: readonly Issue[]): FieldErrors =>
-  firstMessageOfEachField(issues, firstSegment);
+export const errorsOfIssues = (issues: readonly Issue[], fieldOf: FieldOf = firstSegment): FieldErrors =>
+  firstMessageOfEachField(issues, (path) => fieldOf(dottedPath(path)));
 
 export type FormCheck<T> =
   | { readonly ok: true; readonly value: T }
@@ -42,18 +48,28 @@ export type FormSchema<T> = {
 };
 
 /** The form's values checked with the exact schema of the call. */
-export const checkWith = <T>(schema: FormSchema<T>, input: unknown): FormCheck<T> => {
+export const checkWith = <T>(schema: FormSchema<T>, input: unknown, fieldOf?: FieldOf): FormCheck<T> => {
   const result = schema.safeParse(input);
   return result.success
     ? { ok: true, value: result.data }
-    : { ok: false, errors: errorsOfIssues(result.error.issues) };
+    : { ok: false, errors: errorsOfIssues(result.error.issues, fieldOf) };
 };
 
 /** The field errors of a 400 answer (one per field), empty for any other failure. */
-export const errorsOfApiError = (error: unknown): FieldErrors =>
+export const errorsOfApiError = (error: unknown, fieldOf?: FieldOf): FieldErrors =>
   isApiError(error)
-    ? errorsOfIssues(error.details.map((detail) => ({ path: detail.path, message: detail.message })))
+    ? errorsOfIssues(
+        error.details.map((detail) => ({ path: detail.path, message: detail.message })),
+        fieldOf,
+      )
     : {};
+
+/** The server's code for a write on a version someone else has replaced since it was read (409). */
+const STALE_VERSION_CODE = 'STALE_VERSION';
+
+/** Someone else saved first (409 `STALE_VERSION`): reading the row again is the way on. */
+export const isStaleVersionError = (error: unknown): boolean =>
+  isApiError(error) && error.code === STALE_VERSION_CODE;
 
 export type FileLineError = { readonly line: number | null; readonly message: string };
 

@@ -1,8 +1,9 @@
 /**
  * The state of a resource dialog's form (docs/decisions/020-resources-console.md "Forms"): the values checked
  * with the exact schema of the call, then sent with `useMutation`; the server's field errors (`details[].path`)
- * shown beside their fields, a rejected file with its bad lines, any other failure above the form. The
- * unsaved-changes flag (§2) is raised while the form differs from what it opened with, until it is saved.
+ * shown beside their fields, a rejected file with its bad lines, any other failure above the form (a stale
+ * version flagged, for a dialog that offers to reload). The unsaved-changes flag (§2) is raised while the form
+ * differs from what it opened with, until it is saved.
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,8 +13,10 @@ import {
   checkWith,
   errorsOfApiError,
   type FieldErrors,
+  type FieldOf,
   type FileRejection,
   type FormSchema,
+  isStaleVersionError,
 } from './resource-form-errors';
 
 export type ResourceSaveOptions<T> = {
@@ -29,6 +32,8 @@ export type ResourceSaveOptions<T> = {
   readonly showsFieldErrors?: boolean;
   /** The failure's message shows above the form also when it names fields (a duplication error names the ID). */
   readonly alwaysShowsFailure?: boolean;
+  /** Where a message shows, for a form with sub-fields (`location.countries`); the path's first segment otherwise. */
+  readonly fieldOf?: FieldOf;
 };
 
 export type ResourceSave<T> = {
@@ -37,6 +42,10 @@ export type ResourceSave<T> = {
   /** The failure that belongs to no field. */
   readonly failure: string | undefined;
   readonly setFailure: (failure: string | undefined) => void;
+  /** The failure is a stale version (409): someone else saved first, and reading the row again is the way on. */
+  readonly isStale: boolean;
+  /** Counts the checks and saves that failed: ResourceDialog's `focusRequest` (the first invalid field). */
+  readonly failedAttempts: number;
   readonly rejection: FileRejection | null;
   readonly setRejection: (rejection: FileRejection | null) => void;
   /** Sending, until the lists are refreshed and `onSaved` is done. */
@@ -57,12 +66,16 @@ export const useResourceSave = <T>({
   rejectionOf,
   showsFieldErrors = true,
   alwaysShowsFailure = false,
+  fieldOf,
 }: ResourceSaveOptions<T>): ResourceSave<T> => {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailureState] = useState<{ readonly message: string; readonly isStale: boolean }>();
   const [rejection, setRejection] = useState<FileRejection | null>(null);
   const [isDone, setIsDone] = useState(false);
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const setFailure = (message: string | undefined, isStale = false) =>
+    setFailureState(message === undefined ? undefined : { message, isStale });
   const isDirty = unsaved !== undefined && !isDone && unsaved.isDirty;
   useUnsavedChanges(unsaved?.id ?? '', isDirty);
 
@@ -80,8 +93,9 @@ export const useResourceSave = <T>({
   const check = <V>(schema: FormSchema<V>, input: unknown): V | null => {
     setFailure(undefined);
     setRejection(null);
-    const result = checkWith(schema, input);
+    const result = checkWith(schema, input, fieldOf);
     setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) setFailedAttempts((count) => count + 1);
     return result.ok ? result.value : null;
   };
 
@@ -92,19 +106,22 @@ export const useResourceSave = <T>({
       await mutation.mutateAsync(run);
     } catch (error) {
       const fileRejection = rejectionOf?.(error) ?? null;
-      const fieldErrors = fileRejection || !showsFieldErrors ? {} : errorsOfApiError(error);
+      const fieldErrors = fileRejection || !showsFieldErrors ? {} : errorsOfApiError(error, fieldOf);
       setRejection(fileRejection);
       setErrors(fieldErrors);
       if (!fileRejection && (alwaysShowsFailure || Object.keys(fieldErrors).length === 0))
-        setFailure(errorMessage(error));
+        setFailure(errorMessage(error), isStaleVersionError(error));
+      setFailedAttempts((count) => count + 1);
     }
   };
 
   return {
     errors,
     setErrors,
-    failure,
-    setFailure,
+    failure: failure?.message,
+    setFailure: (message) => setFailure(message),
+    isStale: failure?.isStale ?? false,
+    failedAttempts,
     rejection,
     setRejection,
     isBusy: mutation.isPending,
