@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useDialogStack, useStackedDialog } from '../app/dialogs/dialog-stack';
 import { DiscardChangesDialog } from './DiscardChangesDialog';
 
@@ -22,6 +22,13 @@ export type ResourceDialogProps = {
   readonly isDirty?: boolean;
   /** A failure that belongs to no field, shown above the form. */
   readonly failure?: string | undefined;
+  /** A button beside the failure (a stale version's Reload). */
+  readonly failureAction?: ReactNode;
+  /**
+   * Each new value moves the focus to the first invalid field (`useResourceSave`'s `failedAttempts`): a long
+   * form whose message may be out of sight.
+   */
+  readonly focusRequest?: number;
   readonly maxWidth?: DialogProps['maxWidth'];
   readonly fullScreen?: boolean;
   /** Divider lines above and below the fields (the default). */
@@ -43,6 +50,8 @@ export const ResourceDialog = ({
   isBusy,
   isDirty = false,
   failure,
+  failureAction,
+  focusRequest = 0,
   maxWidth = 'sm',
   fullScreen,
   dividers = true,
@@ -51,6 +60,11 @@ export const ResourceDialog = ({
   const { dialogProps, close } = useStackedDialog();
   const stack = useDialogStack();
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
   const requestClose = () => {
     if (isBusy) return;
     if (!isDirty) {
@@ -68,17 +82,19 @@ export const ResourceDialog = ({
       fullWidth
       fullScreen={fullScreen}
     >
+      {/* Growing to the dialog's height keeps a full-screen dialog's actions at the bottom. */}
       <Box
         component="form"
+        ref={formRef}
         onSubmit={onSubmit}
         noValidate
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers={dividers}>
           <Stack spacing={2.5} sx={dividers ? undefined : { pt: 1 }}>
             {failure && (
-              <Alert severity="error" role="alert">
+              <Alert severity="error" role="alert" action={failureAction}>
                 {failure}
               </Alert>
             )}
