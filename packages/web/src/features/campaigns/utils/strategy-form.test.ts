@@ -1,9 +1,9 @@
 import { STRATEGY_SHARES_MESSAGE } from '@beacon/domain/validation/messages';
 import { strategyCreateSchema } from '@beacon/domain/validation/strategy-form';
 import { describe, expect, it } from 'vitest';
+import { checkWith, type FieldErrors, type FormSchema } from '../../../lib/resource-form-errors';
 import type { Campaign } from '../api/get-campaign';
 import type { Strategy } from '../api/strategies';
-import { schemaErrors } from './campaign-form';
 import {
   newStrategyForm,
   strategyBodyOf,
@@ -25,6 +25,12 @@ const campaign = {
   },
   schedule: { preset: 'all', days: [], ranges: [] },
 } as unknown as Campaign;
+
+/** The messages of the strategy dialog's check: the call's schema, each message on the field that shows it. */
+const formErrors = (schema: FormSchema<unknown>, body: unknown): FieldErrors => {
+  const result = checkWith(schema, body, strategyFieldKeyOf);
+  return result.ok ? {} : result.errors;
+};
 
 const strategy = (share: number): Strategy => ({
   id: 1,
@@ -90,10 +96,9 @@ describe('strategy form', () => {
   it('says what is wrong with a cap under its field', () => {
     const form = strategyFormOf(strategy(10));
     const errorsOf = (impressions: string) =>
-      schemaErrors(
+      formErrors(
         strategyCreateSchema({ other_shares: 0 }),
         strategyBodyOf({ ...form, frequency_cap_impressions: impressions }),
-        strategyFieldKeyOf,
       )['frequency_cap.impressions'];
     expect(errorsOf('0')).toBe('The minimum value is 1');
     expect(errorsOf('1.5')).toBe('Enter a whole number of impressions');
@@ -103,7 +108,7 @@ describe('strategy form', () => {
 
   it('checks the shares of the campaign with the domain rule', () => {
     const body = strategyBodyOf({ ...newStrategyForm(campaign, []), name: 'Extra', budget_share: '50' });
-    const errors = schemaErrors(strategyCreateSchema({ other_shares: 60 }), body, strategyFieldKeyOf);
+    const errors = formErrors(strategyCreateSchema({ other_shares: 60 }), body);
     expect(errors.budget_share).toBe(STRATEGY_SHARES_MESSAGE);
   });
 
