@@ -1,7 +1,7 @@
 /**
  * The campaign page: strategies (add, pause all → banner, resume, duplicate, delete), activation,
- * the lifetime start-date dialog, history, status, unsaved changes and a stale save (409), the internal tab by
- * role, and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
+ * the lifetime start-date dialog, history, status, unsaved changes and a stale save (409) in the form and in the
+ * strategy dialog, the internal tab by role, and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
  */
 import { START_DATE_RESETS_BUDGET_MESSAGE } from '@beacon/domain/validation/messages';
 import { expect, type Page, test } from '@playwright/test';
@@ -103,6 +103,43 @@ test('strategies: add one, activate, pause them all (banner), resume, duplicate,
   await expect(status.getByText('2 of 2')).toBeVisible();
   await checkAccessibility(page);
   await status.getByRole('button', { name: 'Close' }).click();
+});
+
+test('the strategy dialog asks before discarding changes, and a stale save reloads keeping what was typed', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  const campaign = await createCampaignThroughApi(request, token);
+  const strategy = await createStrategyThroughApi(request, token, campaign.id, { name: uniqueName('Lyon') });
+  await logIn(page, 'owner');
+  await openCampaign(page, campaign.id, 'strategies');
+  await page.getByRole('button', { name: `Edit ${strategy.name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${strategy.name}` });
+  await textbox(edit, /^Bid/).fill('3');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(discard).toBeVisible();
+  await checkAccessibility(page);
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(discard).toHaveCount(0);
+  await expect(textbox(edit, /^Bid/)).toHaveValue('3');
+
+  // Someone else saves the strategy meanwhile: the server's message, and a reload that keeps the typed bid.
+  const other = await request.put(`/api/strategy/${strategy.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { budget_share: 20, version: strategy.version },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await edit.getByRole('button', { name: 'Save strategy' }).click();
+  await expect(edit.getByRole('alert').filter({ hasText: /^Someone else changed this item/ })).toBeVisible();
+  await edit.getByRole('button', { name: 'Reload' }).click();
+  await expect(textbox(edit, /^Budget share/)).toHaveValue('20');
+  await expect(textbox(edit, /^Bid/)).toHaveValue('3');
+  await edit.getByRole('button', { name: 'Save strategy' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(strategyRow(page, strategy.name).getByText('$3.000')).toBeVisible();
+  await expect(strategyRow(page, strategy.name).getByText('20%')).toBeVisible();
 });
 
 test('a lifetime start date changes through its dialog, which says the budget resets; history shows it', async ({
