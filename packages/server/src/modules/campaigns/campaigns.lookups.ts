@@ -3,9 +3,25 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
- * What other modules read of campaigns (audience KPIs, postback attribution), with this module's rule of a live
- * campaign: not deleted (decision 039). Other modules never read the campaigns table themselves.
+ * What other modules read of campaigns (audience KPIs, postback attribution, a creative's campaigns), with this
+ * module's rule of a live campaign: not deleted (decision 039). Other modules never read the campaigns table
+ * themselves.
  */
+
+/** The id and name of each campaign among `ids`, deleted ones too, by name (case-insensitive), then id. */
+export const campaignNames = (
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('campaigns as c')
+        .select([sql<string>`c.id::text`.as('id'), 'c.name'])
+        .where('c.id', 'in', [...ids])
+        .orderBy(sql`lower(c.name)`)
+        .orderBy('c.id')
+        .execute();
 
 /** The ids among `ids` of live campaigns of the organization or of its descendants. */
 export const liveCampaignIdsUnder = async (

@@ -18,9 +18,11 @@ import { AppError } from '../../lib/app-error';
 import { assertCanEdit, assertNotDeleted, readable, recordChange } from '../../lib/resources';
 import { scopeOf } from '../../lib/tenant-scope';
 import { visibleCampaign } from '../campaigns/campaigns.access';
+import { setCampaignCreativeCounts } from '../campaigns/campaigns.creative-counts';
 import { actorOf } from '../history/history.service';
 import {
   type CreativeRecord,
+  countCreativesOfCampaigns,
   creativeListSource,
   findCampaignIdsLinkedTo,
   findCreativeById,
@@ -28,7 +30,6 @@ import {
   findCreativesOfCampaign,
   findLinks,
   listCreativesInScope,
-  refreshCampaignCreativeCounts,
   refreshCreativeCampaignCounts,
   upsertLinks,
 } from './creatives.repo';
@@ -71,9 +72,17 @@ const toCampaignCreative = (
 });
 
 /**
- * Recounts the creative columns of the campaigns linked to these creatives (their delivery status reads them).
- * Any write that changes a creative's state or deletion calls it in the same transaction (e.g. an upload that
- * sends the creative back to review).
+ * Recounts the creative columns of these campaigns (their delivery status reads them): this module counts its
+ * links, the campaigns module writes its rows, both through `db` (the caller's transaction).
+ */
+export const refreshCampaignCreativeCounts = async (
+  db: Kysely<Database>,
+  campaignIds: readonly string[],
+): Promise<void> => setCampaignCreativeCounts(db, await countCreativesOfCampaigns(db, campaignIds));
+
+/**
+ * Recounts the creative columns of the campaigns linked to these creatives. Any write that changes a creative's
+ * state or deletion calls it in the same transaction (e.g. an upload that sends the creative back to review).
  */
 export const refreshLinkedCampaignCounts = async (
   db: Kysely<Database>,

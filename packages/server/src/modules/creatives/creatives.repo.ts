@@ -13,6 +13,7 @@ import { asText } from '../../lib/list-page-json';
 import { listPage } from '../../lib/list-query';
 import type { ListSource } from '../../lib/list-sql';
 import { organizationPathInScope, type TenantScope } from '../../lib/tenant-scope';
+import type { CampaignCreativeCounts } from '../campaigns/campaigns.creative-counts';
 
 /** Creatives (decision 022): SQL only; the rules are the services'. */
 
@@ -195,16 +196,13 @@ export const setReviewState = async (
 // ---------------------------------------------------------------------------------------------------------
 // Campaign links
 
-/** The campaigns a creative is linked to (links not deleted), by name. */
-export const findCampaignsOfCreative = (db: Kysely<Database>, creativeId: string) =>
+/** The links of a creative that are not deleted: each campaign's id and the link's state. */
+export const findLinksOfCreative = (db: Kysely<Database>, creativeId: string) =>
   db
     .selectFrom('campaign_creatives as cc')
-    .innerJoin('campaigns as c', 'c.id', 'cc.campaign_id')
-    .select(['c.id', 'c.name', 'cc.state as link_state'])
+    .select([sql<string>`cc.campaign_id::text`.as('campaign_id'), 'cc.state'])
     .where('cc.creative_id', '=', creativeId)
     .where('cc.state', '<>', 'deleted')
-    .orderBy(sql`lower(c.name)`)
-    .orderBy('c.id')
     .execute();
 
 /** The live creatives linked to a campaign (links not deleted), newest link first. */
@@ -298,28 +296,44 @@ export const findCampaignIdsLinkedTo = async (
 };
 
 /**
- * Recounts the creative links of campaigns into their denormalized columns (migration 0017): total = links
- * not deleted; active = link active and creative approved; pending = link active and creative pending
- * approval; paused = link inactive and creative not rejected. Deleted creatives count nowhere.
+ * The creative links of each campaign among `campaignIds`, counted for the campaign's columns (migration 0017):
+ * total = links not deleted; active = link active and creative approved; pending = link active and creative
+ * pending approval; paused = link inactive and creative not rejected. Deleted creatives count nowhere. A campaign
+ * without links counts zero everywhere.
  */
-export const refreshCampaignCreativeCounts = async (
+export const countCreativesOfCampaigns = async (
   db: Kysely<Database>,
   campaignIds: readonly string[],
-): Promise<void> => {
-  if (campaignIds.length === 0) return;
-  await sql`
-    UPDATE campaigns SET (creatives_total, creatives_active, creatives_paused, creatives_pending) = (
-      SELECT
-        count(*) FILTER (WHERE cc.state <> 'deleted'),
-        count(*) FILTER (WHERE cc.state = 'active' AND cr.state = 'active'),
-        count(*) FILTER (WHERE cc.state = 'inactive' AND cr.state <> 'rejected'),
-        count(*) FILTER (WHERE cc.state = 'active' AND cr.state = 'pending-approval')
-      FROM campaign_creatives cc
-      JOIN creatives cr ON cr.id = cc.creative_id AND cr.deleted_at IS NULL
-      WHERE cc.campaign_id = campaigns.id
-    )
-    WHERE id IN (${sql.join(campaignIds.map((id) => sql`${id}`))})
+): Promise<CampaignCreativeCounts[]> => {
+  if (campaignIds.length === 0) return [];
+  const { rows } = await sql<{
+    campaign_id: string;
+    total: number;
+    active: number;
+    paused: number;
+    pending: number;
+  }>`
+    SELECT cc.campaign_id::text AS campaign_id,
+      count(*) FILTER (WHERE cc.state <> 'deleted')::integer AS total,
+      count(*) FILTER (WHERE cc.state = 'active' AND cr.state = 'active')::integer AS active,
+      count(*) FILTER (WHERE cc.state = 'inactive' AND cr.state <> 'rejected')::integer AS paused,
+      count(*) FILTER (WHERE cc.state = 'active' AND cr.state = 'pending-approval')::integer AS pending
+    FROM campaign_creatives cc
+    JOIN creatives cr ON cr.id = cc.creative_id AND cr.deleted_at IS NULL
+    WHERE cc.campaign_id IN (${sql.join(campaignIds.map((id) => sql`${id}`))})
+    GROUP BY cc.campaign_id
   `.execute(db);
+  const counted = new Map(rows.map((row) => [row.campaign_id, row]));
+  return [...new Set(campaignIds)].map((campaignId) => {
+    const row = counted.get(campaignId);
+    return {
+      campaignId,
+      total: row?.total ?? 0,
+      active: row?.active ?? 0,
+      paused: row?.paused ?? 0,
+      pending: row?.pending ?? 0,
+    };
+  });
 };
 
 /** Recounts the live links of creatives into `campaigns_count`. */

@@ -6,13 +6,14 @@ import type { Deps, Principal } from '../../app-types';
 import type { Database, NewCreative } from '../../db/schema';
 import { insertWithHistory, type ResourceKind, readable, writable } from '../../lib/resources';
 import { scopeOf } from '../../lib/tenant-scope';
+import { campaignNames } from '../campaigns/campaigns.lookups';
 import type { HistoryActor } from '../history/history.service';
 import {
   type CreativeListRecord,
   type CreativeRecord,
-  findCampaignsOfCreative,
   findCreativeById,
   findCreativeInScope,
+  findLinksOfCreative,
   insertCreative,
 } from './creatives.repo';
 import type { TCreative, TCreativeRow } from './creatives.schemas';
@@ -86,9 +87,23 @@ const toCreativeView = (
   })),
 });
 
-/** The creative as answered, with its campaign links, read through `db` (a transaction's own writes too). */
-export const creativeView = async (db: Kysely<Database>, record: CreativeRecord): Promise<TCreative> =>
-  toCreativeView(record, await findCampaignsOfCreative(db, record.id));
+/**
+ * The creative as answered, with its campaign links (not deleted) by campaign name, read through `db` (a
+ * transaction's own writes too).
+ */
+export const creativeView = async (db: Kysely<Database>, record: CreativeRecord): Promise<TCreative> => {
+  const links = new Map(
+    (await findLinksOfCreative(db, record.id)).map((link) => [link.campaign_id, link.state]),
+  );
+  const campaigns = await campaignNames(db, [...links.keys()]);
+  return toCreativeView(
+    record,
+    campaigns.flatMap((campaign) => {
+      const linkState = links.get(campaign.id);
+      return linkState === undefined ? [] : [{ ...campaign, link_state: linkState }];
+    }),
+  );
+};
 
 /** What history keeps of a creative: what it is and shows (never ids, versions or counts). */
 export const historyViewOf = (record: CreativeRecord): Record<string, unknown> => ({

@@ -21,14 +21,13 @@ import { assertCanEdit, historyOf, readable, softDelete, versionedWrite } from '
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import { actorOf } from '../history/history.service';
 import { getOrganization } from '../organizations/organizations.service';
-import { refreshLinkedCampaignCounts } from './creatives.links';
+import { refreshCampaignCreativeCounts, refreshLinkedCampaignCounts } from './creatives.links';
 import {
   type CreativeRecord,
   creativeListSource,
   deleteLinksOfCreative,
   findCreativeById,
   listCreativesInScope,
-  refreshCampaignCreativeCounts,
   refreshCreativeCampaignCounts,
 } from './creatives.repo';
 import {
