@@ -3,10 +3,31 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
- * What other modules read of campaigns (audience KPIs, postback attribution, a creative's campaigns), with this
- * module's rule of a live campaign: not deleted (decision 039). Other modules never read the campaigns table
- * themselves.
+ * What other modules read of campaigns (audience KPIs, postback attribution, a creative's campaigns, the event
+ * intake's fee), with this module's rule of a live campaign: not deleted (decision 039). Other modules never read
+ * the campaigns table themselves.
  */
+
+/**
+ * A campaign's organization and the percents of its internal block (§6 internal campaign) that its fee model
+ * applies: `fee_percent` for a markup, `margin_percent` for a margin. Deleted campaigns too (an ad served before
+ * still bills); undefined when there is no such campaign.
+ */
+export const campaignFeePercents = (
+  db: Kysely<Database>,
+  campaignId: string,
+): Promise<
+  { organization_id: string; fee_percent: string | null; margin_percent: string | null } | undefined
+> =>
+  db
+    .selectFrom('campaigns as c')
+    .select([
+      sql<string>`c.organization_id::text`.as('organization_id'),
+      sql<string | null>`c.internal->>'fee_percent'`.as('fee_percent'),
+      sql<string | null>`c.internal->>'margin_percent'`.as('margin_percent'),
+    ])
+    .where('c.id', '=', campaignId)
+    .executeTakeFirst();
 
 /** The id and name of each campaign among `ids`, deleted ones too, by name (case-insensitive), then id. */
 export const campaignNames = (

@@ -74,23 +74,29 @@ type World = { organizationId: string; campaignId: string; strategyId: string; c
 const createWorld = async (
   options: {
     feeModel?: FeeModel;
+    /** The fee model of a parent organization, which the campaign's own organization then has none of. */
+    parentFeeModel?: FeeModel;
     feePercent?: string;
     marginPercent?: string;
     clickUrl?: string | null;
   } = {},
 ): Promise<World> => {
+  const setFeeModel = (id: string, feeModel: FeeModel) =>
+    ctx.db.updateTable('organizations').set({ fee_model: feeModel }).where('id', '=', id).execute();
+  const parent = options.parentFeeModel
+    ? await createOrganization(
+        ctx.db,
+        { name: `Org ${uniqueSuffix()}`, role: 'regular', country: 'GB' },
+        SEED_ACTOR,
+      )
+    : undefined;
+  if (parent && options.parentFeeModel) await setFeeModel(parent.id, options.parentFeeModel);
   const organization = await createOrganization(
     ctx.db,
-    { name: `Org ${uniqueSuffix()}`, role: 'regular', country: 'GB' },
+    { name: `Org ${uniqueSuffix()}`, role: 'regular', country: 'GB', parent_id: parent?.id ?? null },
     SEED_ACTOR,
   );
-  if (options.feeModel) {
-    await ctx.db
-      .updateTable('organizations')
-      .set({ fee_model: options.feeModel })
-      .where('id', '=', organization.id)
-      .execute();
-  }
+  if (options.feeModel) await setFeeModel(organization.id, options.feeModel);
   const campaign = await createCampaign(ctx, organization.id, {
     internal: JSON.stringify({
       ...EMPTY_CAMPAIGN_INTERNAL,
@@ -309,7 +315,9 @@ describe('GET /ev/{kind}', () => {
     const plain = await createWorld();
     const markup = await createWorld({ feeModel: 'markup', feePercent: '20', marginPercent: '50' });
     const margin = await createWorld({ feeModel: 'margin', feePercent: '50', marginPercent: '20' });
-    for (const world of [plain, markup, margin]) {
+    // An organization without a fee model bills with its nearest ancestor's.
+    const inherited = await createWorld({ parentFeeModel: 'markup', feePercent: '20', marginPercent: '50' });
+    for (const world of [plain, markup, margin, inherited]) {
       // 2500 micros at most, cleared at 1.00 of a 2.50 bid: 1000 micros.
       expect((await fire('billing', ticketOf(world), '&p=1.00')).statusCode).toBe(204);
       // No price: the bid's own cost.
@@ -323,6 +331,7 @@ describe('GET /ev/{kind}', () => {
     expect(await totalsOf(plain)).toMatchObject({ media_cost_micros: '5500', spend_micros: '5500' });
     expect(await totalsOf(markup)).toMatchObject({ media_cost_micros: '3500', spend_micros: '4200' });
     expect(await totalsOf(margin)).toMatchObject({ media_cost_micros: '3500', spend_micros: '4375' });
+    expect(await totalsOf(inherited)).toMatchObject({ media_cost_micros: '3500', spend_micros: '4200' });
   });
 });
 

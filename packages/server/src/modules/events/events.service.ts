@@ -4,12 +4,21 @@
  * says everything but a campaign's fee and a creative's click URL, which are cached.
  */
 import type { Deps } from '../../app-types';
-import { clearingPriceOf, type Fee, mediaCostOf, spendOf } from '../../engine/event-cost';
+import type { Db } from '../../db/database';
+import {
+  clearingPriceOf,
+  type Fee,
+  mediaCostOf,
+  NO_FEE,
+  percentHundredths,
+  spendOf,
+} from '../../engine/event-cost';
 import { type AuctionTicket, decodeTicket, type EventKind } from '../../engine/event-ticket';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
+import { campaignFeePercents } from '../campaigns/campaigns.lookups';
 import { creativeClickTarget } from '../creatives/creative-click';
-import { campaignFee } from './events.repo';
+import { feeModelOf } from '../organizations/organizations.lookups';
 import { createLookupCache, type LookupCache } from './lookup-cache';
 
 /** How long a campaign's fee and a creative's click URL are answered from memory. */
@@ -33,6 +42,21 @@ export type EventIntake = {
     ticketText: string | undefined,
     price: string | undefined,
   ) => EventAnswer | Promise<EventAnswer>;
+};
+
+/**
+ * The fee a campaign's spend is charged with (docs/engine.md "Events"): the fee model of its organization, or
+ * of the nearest ancestor that sets one, with the campaign's own internal percent (§6 internal campaign):
+ * `fee_percent` for a markup, `margin_percent` for a margin. No model, or no percent, charges the media cost.
+ */
+const campaignFee = async (db: Db, campaignId: string): Promise<Fee> => {
+  if (!/^\d{1,18}$/.test(campaignId)) return NO_FEE;
+  const campaign = await campaignFeePercents(db, campaignId);
+  if (campaign === undefined) return NO_FEE;
+  const model = await feeModelOf(db, campaign.organization_id);
+  if (model === null) return NO_FEE;
+  const percent = model === 'markup' ? campaign.fee_percent : campaign.margin_percent;
+  return { model, hundredths: percentHundredths(percent) };
 };
 
 const PIXEL: EventAnswer = { type: 'pixel' };
