@@ -2,30 +2,13 @@
  * The hosted VAST documents (docs/engine.md "Markup"): a pasted VAST document has no URL a player could fetch,
  * so the bidder serves such a creative as our VAST Wrapper whose VASTAdTagURI is `{public URL}/vast?t={ticket}`,
  * the bid's signed ticket (engine/event-ticket.ts). The ticket names the creative, so creatives cannot be
- * enumerated, and nothing is read per bid: the document is read here, once per fetch.
+ * enumerated, and nothing is read per bid: the document is read once per fetch, from the creatives module.
  */
 import type { Deps } from '../../app-types';
-import type { Db } from '../../db/database';
 import { decodeTicket } from '../../engine/event-ticket';
 import { AppError } from '../../lib/app-error';
 import { installationSecret } from '../../lib/installation-secrets';
-
-/**
- * The pasted VAST document of an approved (active), not deleted creative without a VAST URL; undefined when
- * there is none (the creative is gone, no longer approved, or its source is now a URL).
- */
-export const hostedVastDocument = async (db: Db, creativeId: string): Promise<string | undefined> => {
-  if (!/^\d{1,18}$/.test(creativeId)) return undefined;
-  const row = await db
-    .selectFrom('creatives')
-    .select('vast_xml')
-    .where('id', '=', creativeId)
-    .where('state', '=', 'active')
-    .where('deleted_at', 'is', null)
-    .where('vast_url', 'is', null)
-    .executeTakeFirst();
-  return row?.vast_xml ? row.vast_xml : undefined;
-};
+import { hostedVastDocument } from '../creatives/hosted-vast';
 
 /**
  * The document a hosted-VAST URL answers. Throws BAD_REQUEST for a forged or malformed ticket, EVENT_EXPIRED
