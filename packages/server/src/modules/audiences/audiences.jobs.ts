@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob, type JobDefinition } from '../../lib/jobs';
+import { countEventDevices } from '../tracking/tracking.lookups';
 import {
   cleanUpAudienceUploads,
   countAudienceIdentifiers,
-  countInteractionDevices,
   deleteIdentifiersAddedBefore,
   findAudienceForCount,
   findLiveInteractionAudiences,
@@ -64,7 +64,7 @@ export const countAudience = async (
   if (!audience) return;
   const count =
     audience.type === 'interaction'
-      ? await countInteractionDevices(db, audience.campaign_ids, trackedEventsOf(audience.kpis))
+      ? await countEventDevices(db, audience.campaign_ids, trackedEventsOf(audience.kpis))
       : await countAudienceIdentifiers(db, audienceId);
   await setAudienceUsersCount(db, audienceId, count, clock.now());
 };

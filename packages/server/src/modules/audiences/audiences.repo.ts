@@ -178,23 +178,6 @@ export const countAudienceIdentifiers = async (db: Kysely<Database>, audienceId:
   return Number(row.count);
 };
 
-/** Distinct devices that sent one of the events of the campaigns (tracking events naming their campaign). */
-export const countInteractionDevices = async (
-  db: Kysely<Database>,
-  campaignIds: readonly string[],
-  eventIds: readonly number[],
-): Promise<number> => {
-  if (campaignIds.length === 0 || eventIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('tracking_events')
-    .select(sql<string>`count(DISTINCT device_id)`.as('count'))
-    .where('campaign_id', 'in', [...campaignIds])
-    .where('event_id', 'in', [...eventIds])
-    .where('device_id', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-};
-
 export const setAudienceUsersCount = async (
   db: Kysely<Database>,
   audienceId: string,
