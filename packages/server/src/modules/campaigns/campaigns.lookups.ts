@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 
 /**
  * What other modules read of campaigns (audience KPIs, postback attribution, a creative's campaigns, the event
- * intake's fee), with this module's rule of a live campaign: not deleted (decision 039). Other modules never read
+ * intake's fee, the delivery figures' days and budget resets), with this module's rule of a live campaign: not deleted (decision 039). Other modules never read
  * the campaigns table themselves.
  */
 
@@ -42,6 +42,22 @@ export const campaignNames = (
         .where('c.id', 'in', [...ids])
         .orderBy(sql`lower(c.name)`)
         .orderBy('c.id')
+        .execute();
+
+/**
+ * What the delivery figures read of each campaign among `ids` (deleted ones too): the time zone of its local day
+ * and its last budget reset (null: never reset). Campaigns not found are absent.
+ */
+export const campaignDeliveryClocks = (
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<{ id: string; time_zone: string; budget_reset_at: Date | null }[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('campaigns as c')
+        .select([sql<string>`c.id::text`.as('id'), 'c.time_zone', 'c.budget_reset_at'])
+        .where('c.id', 'in', [...ids])
         .execute();
 
 /** The ids among `ids` of live campaigns of the organization or of its descendants. */

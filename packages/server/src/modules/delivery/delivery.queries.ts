@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { localDayStart } from '../../engine/local-day';
+import { campaignDeliveryClocks } from '../campaigns/campaigns.lookups';
 import { expectedSpendToday, type PacingCampaign } from './pacing';
 
 /**
@@ -128,31 +129,47 @@ type FiguresRow = {
 };
 
 /**
- * Where each campaign's local day starts at `now` (engine/local-day.ts, the very function the bidder's daily
- * budget uses), as SQL on `d.campaign_id`; campaigns not found start at the UTC midnight.
+ * What the figures need of each campaign, as SQL on `d.campaign_id`, from the campaigns module
+ * (campaigns.lookups.ts); `found`: the ids of the campaigns it found.
+ * - `todayStart`: where the campaign's local day starts at `now` (engine/local-day.ts, the very function the
+ *   bidder's daily budget uses); campaigns not found start at the UTC midnight;
+ * - `budgetFrom`: the first hour counted against its budget, the hour of its last reset (a reset's hour counts
+ *   whole); without a reset, every hour.
  */
-const localDayStartsSql = async (
+const campaignClocksSql = async (
   db: Kysely<Database>,
   campaignIds: readonly string[],
   now: Date,
-): Promise<RawBuilder<Date>> => {
-  const rows = await db
-    .selectFrom('campaigns')
-    .select([sql<string>`id::text`.as('id'), 'time_zone'])
-    .where('id', 'in', [...campaignIds])
-    .execute();
+): Promise<{ found: string[]; todayStart: RawBuilder<Date>; budgetFrom: RawBuilder<Date> }> => {
+  const rows = await campaignDeliveryClocks(db, campaignIds);
   const utc = localDayStart(now, 'UTC').start.toISOString();
-  if (rows.length === 0) return sql<Date>`${utc}::timestamptz`;
-  const cases = rows.map(
-    (row) =>
-      sql`WHEN ${row.id}::bigint THEN ${localDayStart(now, row.time_zone).start.toISOString()}::timestamptz`,
+  const byCampaign = (cases: readonly RawBuilder<unknown>[], otherwise: RawBuilder<unknown>) =>
+    cases.length === 0
+      ? sql<Date>`${otherwise}`
+      : sql<Date>`(CASE d.campaign_id ${sql.join(cases, sql` `)} ELSE ${otherwise} END)`;
+  const todayStart = byCampaign(
+    rows.map(
+      (row) =>
+        sql`WHEN ${row.id}::bigint THEN ${localDayStart(now, row.time_zone).start.toISOString()}::timestamptz`,
+    ),
+    sql`${utc}::timestamptz`,
   );
-  return sql<Date>`(CASE d.campaign_id ${sql.join(cases, sql` `)} ELSE ${utc}::timestamptz END)`;
+  const budgetFrom = byCampaign(
+    rows.flatMap((row) =>
+      row.budget_reset_at === null
+        ? []
+        : [
+            sql`WHEN ${row.id}::bigint THEN date_trunc('hour', ${row.budget_reset_at.toISOString()}::timestamptz)`,
+          ],
+    ),
+    sql`'-infinity'::timestamptz`,
+  );
+  return { found: rows.map((row) => row.id), todayStart, budgetFrom };
 };
 
 /**
  * The sums every figures query selects, as text (bigint sums are exact; the driver gives text either way).
- * `todayStart`: where the campaign's local day starts (localDayStartsSql).
+ * `todayStart`: where the campaign's local day starts (campaignClocksSql).
  */
 const figureSums = (now: Date, todayStart: RawBuilder<Date>) => {
   const since = recentSince(now).toISOString();
@@ -200,7 +217,7 @@ const figuresOf = (row: FiguresRow): DeliveryFigures => ({
 
 /**
  * The figures of many campaigns at once (a grid page), in one grouped statement over their rollup rows. Campaigns
- * without rollup rows are absent from the map: read them as NO_DELIVERY.
+ * without rollup rows (or not found) are absent from the map: read them as NO_DELIVERY.
  */
 export const campaignDelivery = async (
   db: Kysely<Database>,
@@ -208,12 +225,12 @@ export const campaignDelivery = async (
   now: Date,
 ): Promise<Map<string, CampaignDeliveryFigures>> => {
   if (campaignIds.length === 0) return new Map();
-  const todayStart = await localDayStartsSql(db, campaignIds, now);
-  const counted = sql`(c.budget_reset_at IS NULL OR d.hour >= date_trunc('hour', c.budget_reset_at))`;
+  const { found, todayStart, budgetFrom } = await campaignClocksSql(db, campaignIds, now);
+  if (found.length === 0) return new Map();
+  const counted = sql`d.hour >= ${budgetFrom}`;
   const rows = await db
     .selectFrom('delivery_hourly as d')
-    .innerJoin('campaigns as c', 'c.id', 'd.campaign_id')
-    .where('d.campaign_id', 'in', [...campaignIds])
+    .where('d.campaign_id', 'in', found)
     .groupBy('d.campaign_id')
     .select(sql<string>`d.campaign_id::text`.as('key'))
     .select(figureSums(now, todayStart))
@@ -253,7 +270,7 @@ export const strategyDelivery = async (
   campaignId: string,
   now: Date,
 ): Promise<Map<string, DeliveryFigures>> => {
-  const todayStart = await localDayStartsSql(db, [campaignId], now);
+  const { todayStart } = await campaignClocksSql(db, [campaignId], now);
   const rows = await db
     .selectFrom('delivery_hourly as d')
     .where('d.campaign_id', '=', campaignId)
