@@ -229,20 +229,3 @@ export const findHostsTakenByOthers = async (
   const taken = new Set((await query.execute()).flatMap((row) => row.whitelabel_hosts));
   return hosts.filter((host) => taken.has(host));
 };
-
-/** The ids among `userIds` that are active users of the operator's organization (its staff). */
-export const findOperatorStaffUserIds = async (
-  db: Kysely<Database>,
-  operatorOrganizationId: string,
-  userIds: readonly string[],
-): Promise<string[]> => {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...userIds])
-    .where('organization_id', '=', operatorOrganizationId)
-    .where('state', '=', 'active')
-    .execute();
-  return rows.map((row) => row.id);
-};

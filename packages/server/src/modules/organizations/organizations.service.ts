@@ -34,12 +34,11 @@ import { hashPassword } from '../../lib/passwords';
 import { scopeOf, type TenantScope } from '../../lib/tenant-scope';
 import type { Upload } from '../../plugins/uploads';
 import { actorOf, diffFields, type HistoryActor, recordHistory } from '../history/history.service';
-import { assertUsernameAndEmailFree, createUser } from '../users/users.service';
+import { assertUsernameAndEmailFree, createUser, findActiveUserIdsOf } from '../users/users.service';
 import {
   countOrganizations,
   findChildrenInScope,
   findHostsTakenByOthers,
-  findOperatorStaffUserIds,
   findOrganizationInScope,
   findOrganizationsByIds,
   findOrganizationsInScopeByIds,
@@ -369,7 +368,7 @@ const checkReferences = async (
     (entry): entry is [string, number] => typeof entry[1] === 'number',
   );
   const staff = new Set(
-    await findOperatorStaffUserIds(
+    await findActiveUserIdsOf(
       deps.db,
       String(deps.config.operatorOrganizationId),
       contacts.map(([, id]) => String(id)),

@@ -23,12 +23,12 @@ import { AppError } from '../../lib/app-error';
 import { scopeOf } from '../../lib/tenant-scope';
 import type { Upload } from '../../plugins/uploads';
 import { actorOf } from '../history/history.service';
+import { liveChildOrganizationIds } from '../organizations/organizations.lookups';
+import { getOrganization } from '../organizations/organizations.service';
 import { forgetRevokedSessions, revokeUserSessions } from '../session/session.service';
 import {
   changeUser,
   createUser,
-  findChildOrganizationIds,
-  findOrganizationForUsers,
   findUserAdvertisers,
   findUserById,
   findUsersInSubtree,
@@ -97,7 +97,7 @@ const visibleOrganization = async (
   organizationId: string,
   purpose: 'read' | 'write',
 ): Promise<VisibleOrganization> => {
-  const organization = await findOrganizationForUsers(deps.db, scopeOf(principal), organizationId);
+  const organization = await getOrganization(deps.db, scopeOf(principal), organizationId);
   if (!organization || (purpose === 'write' && organization.state === 'DELETED')) {
     throw new AppError('NOT_FOUND');
   }
@@ -157,7 +157,7 @@ const assertAdvertisers = async (
   advertisers: readonly number[],
 ): Promise<string[]> => {
   const ids = advertisers.map(String);
-  const children = new Set(await findChildOrganizationIds(deps.db, organizationId, ids));
+  const children = new Set(await liveChildOrganizationIds(deps.db, organizationId, ids));
   const index = ids.findIndex((id) => !children.has(id));
   if (index >= 0) {
     throw new AppError('VALIDATION_FAILED', {

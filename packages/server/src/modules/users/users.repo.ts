@@ -186,23 +186,6 @@ export const replaceUserAdvertisers = async (
     .execute();
 };
 
-/** Which of some organization ids are direct children of a parent, and not deleted. */
-export const findChildOrganizationIds = async (
-  db: Kysely<Database>,
-  parentId: string,
-  ids: readonly string[],
-): Promise<string[]> => {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('parent_id', '=', parentId)
-    .where('id', 'in', ids)
-    .where('state', '<>', 'DELETED')
-    .execute();
-  return rows.map((row) => row.id);
-};
-
 /**
  * Changes one user, bumping its version. With `expectedVersion` the change only applies to that version:
  * `undefined` then means someone else changed the user first.
@@ -237,11 +220,19 @@ export const emailTakenByOther = async (
   return row !== undefined;
 };
 
-/** A visible organization's identity, for the user calls under /organization/{id}. */
-export const findOrganizationForUsers = (db: Kysely<Database>, scope: TenantScope, id: string) =>
-  db
-    .selectFrom('organizations as o')
-    .select(['o.id', 'o.name', 'o.path', 'o.state', 'o.parent_id'])
-    .where('o.id', '=', id)
-    .where((eb) => organizationPathInScope(scope, eb.ref('o.path')))
-    .executeTakeFirst();
+/** The ids among `userIds` that are active users of the organization. */
+export const findActiveUserIdsOf = async (
+  db: Kysely<Database>,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<string[]> => {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .where('organization_id', '=', organizationId)
+    .where('state', '=', 'active')
+    .execute();
+  return rows.map((row) => row.id);
+};

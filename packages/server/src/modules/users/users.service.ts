@@ -199,8 +199,7 @@ export const setUserPassword = async (
 };
 
 export {
-  findChildOrganizationIds,
-  findOrganizationForUsers,
+  findActiveUserIdsOf,
   findUserAdvertisers,
   findUsersInSubtree,
   listOrganizationUsers,
