@@ -58,6 +58,16 @@ export const readBiddingEnabled = async (db: Kysely<Database>): Promise<boolean>
   return row?.value !== 'false';
 };
 
+/** Switches platform bidding (the back office's switch, modules/bidding). */
+export const writeBiddingEnabled = async (db: Kysely<Database>, enabled: boolean): Promise<void> => {
+  const value = String(enabled);
+  await db
+    .insertInto('platform_settings')
+    .values({ key: BIDDING_ENABLED_SETTING, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
+};
+
 /** Writes the control plane's heartbeat at `now` (its own clock). */
 export const writeHeartbeat = async (db: Kysely<Database>, now: Date): Promise<void> => {
   const value = now.toISOString();

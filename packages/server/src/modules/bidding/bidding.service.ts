@@ -3,10 +3,11 @@ import type { TBiddingState, TBiddingUpdate } from '@beacon/domain/api/exchanges
 import { type Kysely, sql } from 'kysely';
 import type { Deps, Principal } from '../../app-types';
 import type { Database } from '../../db/schema';
-import { BIDDING_ENABLED_SETTING, readBiddingEnabled } from '../../engine/bidder-state';
+import { BIDDING_ENABLED_SETTING, readBiddingEnabled, writeBiddingEnabled } from '../../engine/bidder-state';
 import { AppError } from '../../lib/app-error';
 import { assertOperatorStaff } from '../exchanges/exchanges.service';
-import { actorOf, recordHistory } from '../history/history.service';
+import { actorOf, latestHistoryEntry, recordHistory } from '../history/history.service';
+import { findUserById } from '../users/users.service';
 
 /**
  * Platform bidding (spec §4 "Stop bidding"): one switch that stops every bid of the platform, read by the bidder
@@ -23,23 +24,13 @@ const BIDDING_SWITCH_LOCK = 'beacon:bidding-switch';
 const readBiddingState = async (db: Kysely<Database>): Promise<TBiddingState> => {
   const [enabled, last] = await Promise.all([
     readBiddingEnabled(db),
-    db
-      .selectFrom('history as h')
-      .leftJoin('users as u', 'u.id', 'h.actor_user_id')
-      .select(['h.created_at', 'u.id as user_id', 'u.name', 'u.username'])
-      .where('h.entity', '=', BIDDING_ENTITY)
-      .where('h.entity_id', '=', BIDDING_ENABLED_SETTING)
-      .orderBy('h.created_at', 'desc')
-      .orderBy('h.id', 'desc')
-      .executeTakeFirst(),
+    latestHistoryEntry(db, BIDDING_ENTITY, BIDDING_ENABLED_SETTING),
   ]);
+  const actor = last?.actor_user_id ? await findUserById(db, last.actor_user_id) : undefined;
   return {
     enabled,
     changed_at: last?.created_at.toISOString() ?? null,
-    changed_by:
-      last?.user_id && last.name !== null && last.username !== null
-        ? { id: Number(last.user_id), name: last.name, username: last.username }
-        : null,
+    changed_by: actor ? { id: Number(actor.id), name: actor.name, username: actor.username } : null,
   };
 };
 
@@ -70,11 +61,7 @@ export const setBidding = async (
     await sql`SELECT pg_advisory_xact_lock(hashtext(${BIDDING_SWITCH_LOCK}))`.execute(trx);
     const before = await readBiddingEnabled(trx);
     if (before === body.enabled) return undefined;
-    await trx
-      .insertInto('platform_settings')
-      .values({ key: BIDDING_ENABLED_SETTING, value: String(body.enabled) })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: String(body.enabled) }))
-      .execute();
+    await writeBiddingEnabled(trx, body.enabled);
     await recordHistory(trx, {
       entity: BIDDING_ENTITY,
       entityId: BIDDING_ENABLED_SETTING,
@@ -83,11 +70,7 @@ export const setBidding = async (
       actor: actorOf(principal),
       changes: [{ field: 'enabled', from: before, to: body.enabled }],
     });
-    const user = await trx
-      .selectFrom('users')
-      .select(['name', 'username'])
-      .where('id', '=', principal.userId)
-      .executeTakeFirst();
+    const user = await findUserById(trx, principal.userId);
     const who = user ? `${user.name} (${user.username})` : principal.username;
     const verb = body.enabled ? 'started' : 'stopped';
     return deps.mailer.queue(trx, {

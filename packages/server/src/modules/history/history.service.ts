@@ -51,12 +51,18 @@ export const recordHistory = async (db: Kysely<Database>, entry: HistoryEntry): 
     .execute();
 };
 
-export const listHistory = (db: Kysely<Database>, entity: string, entityId: string) =>
+const historyOfEntity = (db: Kysely<Database>, entity: string, entityId: string) =>
   db
     .selectFrom('history')
     .selectAll()
     .where('entity', '=', entity)
     .where('entity_id', '=', entityId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc');
+
+export const listHistory = (db: Kysely<Database>, entity: string, entityId: string) =>
+  historyOfEntity(db, entity, entityId).execute();
+
+/** The newest history entry of an entity, if any. */
+export const latestHistoryEntry = (db: Kysely<Database>, entity: string, entityId: string) =>
+  historyOfEntity(db, entity, entityId).limit(1).executeTakeFirst();
