@@ -41,6 +41,13 @@ if (!mediaToolsFound) {
   parts.push({ name: 'video and audio tests (ffmpeg)', ok: required ? false : null });
 }
 
+// The engine's shared-store tests (decision 052) run against TEST_REDIS_URL; without it they are skipped, visibly.
+// CI starts a Redis and requires them (REQUIRE_REDIS=1: the test files then fail without one).
+if (!process.env.TEST_REDIS_URL) {
+  console.log('\nTEST_REDIS_URL is not set: the engine tests against Redis are skipped (set it to redis://127.0.0.1:6379).');
+  parts.push({ name: 'engine tests against Redis (TEST_REDIS_URL)', ok: process.env.REQUIRE_REDIS === '1' ? false : null });
+}
+
 const typecheckOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lintOk = run('lint', 'npm', ['run', '--silent', 'lint']);
 if (!typecheckOk) failed += 1;

@@ -13,8 +13,8 @@ import { type Config, mapTilesImageSource } from './config/config';
 import type { Db } from './db/database';
 import { type Bidder, createBidder } from './engine/bidder';
 import { writeHeartbeat } from './engine/bidder-state';
-import { createDeliveryCounters, DEFAULT_FLUSH_MS } from './engine/delivery-counters';
-import { MemoryFrequencyCapStore } from './engine/frequency-caps';
+import { DEFAULT_FLUSH_MS } from './engine/delivery-counters';
+import { createEngineStores, type EngineStores } from './engine/engine-stores';
 import { type Clock, systemClock } from './lib/clock';
 import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
@@ -109,7 +109,12 @@ export const HANDLER_TIMEOUT_MS = 660_000;
 /** Every kind of durable job the worker runs (decision 019). */
 export const JOB_DEFINITIONS: readonly JobDefinition[] = [...audienceJobs, ...creativeJobs, ...stagedSetJobs];
 
-export type BeaconApp = AppInstance & { registeredRoutes: RegisteredRoute[]; bidder: Bidder };
+export type BeaconApp = AppInstance & {
+  registeredRoutes: RegisteredRoute[];
+  bidder: Bidder;
+  /** The engine's stores (in this process, or shared through Redis). */
+  engine: EngineStores;
+};
 
 /** Builds the whole API; main.ts listens with it and tests call it through `inject`. */
 export const buildApp = async ({
@@ -151,6 +156,15 @@ export const buildApp = async ({
   // Building the app reads nothing from the database, so that a start can build it while the database opens
   // and its migrations run (decision 031); the grant secret is read when the app gets ready, before any request.
   let grantSecret: string | undefined;
+  // In this process, or shared through Redis with REDIS_URL (docs/engine.md "Several processes").
+  const engineStores = createEngineStores({
+    db,
+    clock,
+    logger: app.log,
+    flushMs: deliveryFlushMs,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   const deps: Deps = {
     db,
     config,
@@ -165,8 +179,8 @@ export const buildApp = async ({
     files: createLocalFileStore(path.join(config.dataDir, 'files')),
     jobs: idleJobWorker,
     checkVastSource,
-    delivery: createDeliveryCounters({ db, clock, logger: app.log, flushMs: deliveryFlushMs }),
-    frequencyCaps: new MemoryFrequencyCapStore(),
+    delivery: engineStores.delivery,
+    frequencyCaps: engineStores.frequencyCaps,
   };
   app.decorate('deps', deps);
   app.addHook('onReady', async () => {
@@ -175,10 +189,10 @@ export const buildApp = async ({
   // The counters load their totals when the app gets ready (the bidder does not bid before) and write what
   // they hold when it closes (docs/engine.md "Counters").
   app.addHook('onReady', async () => {
-    await deps.delivery.start();
+    await engineStores.start();
   });
   app.addHook('onClose', async () => {
-    await deps.delivery.stop().catch((error: unknown) => {
+    await engineStores.stop().catch((error: unknown) => {
       app.log.error({ err: error }, 'delivery counters: the last flush failed; its counts are lost');
     });
   });
@@ -187,7 +201,7 @@ export const buildApp = async ({
     db,
     clock,
     publicUrl: config.publicUrl,
-    sink: () => deps.delivery,
+    sink: () => engineStores.bidderSink,
     caps: () => deps.frequencyCaps,
     pacing: config.pacing,
     // A process that is its own control plane needs no heartbeat to bid (docs/operations.md).
@@ -332,5 +346,5 @@ export const buildApp = async ({
   if (isControlPlane) await registerConsole(app, webRoot);
 
   if (ready) await app.ready();
-  return Object.assign(app, { registeredRoutes, bidder });
+  return Object.assign(app, { registeredRoutes, bidder, engine: engineStores });
 };

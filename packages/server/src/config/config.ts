@@ -36,6 +36,13 @@ export type Config = {
   pacing: boolean;
   /** Trust X-Forwarded-* headers from a load balancer in front of N processes. */
   trustProxy: boolean;
+  /**
+   * Redis (REDIS_URL): the engine's budgets, pacing figures, frequency caps and event de-duplication shared by
+   * N bidder and event processes (docs/engine.md "Several processes"); absent: kept in this process.
+   */
+  redisUrl: string | undefined;
+  /** Put before every key Beacon writes in that Redis (BEACON_REDIS_PREFIX), so that installations can share one. */
+  redisKeyPrefix: string;
 };
 
 export type MapTiles = { url: string; attribution: string };
@@ -143,6 +150,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     mapTiles: mapTiles(env),
     pacing: env.BEACON_PACING?.trim() !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisKeyPrefix: env.BEACON_REDIS_PREFIX?.trim() ?? '',
   };
 };
 

@@ -13,7 +13,16 @@ import { BidDiagnostics, type DiagnosticStep } from './bid-diagnostics';
 import { type BidderExchange, type BidderState, isHeartbeatFresh, loadBidderState } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
-import { type CapUsers, capUsersOf, type FrequencyCapStore, underCap } from './frequency-caps';
+import {
+  type CapUsers,
+  campaignCapScope,
+  capChecksOf,
+  capUsersOf,
+  capUsersOfRequest,
+  type FrequencyCapStore,
+  type SharedCapStore,
+  underCap,
+} from './frequency-caps';
 import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
@@ -177,7 +186,13 @@ export type BidInput = {
 };
 
 export type BidDecision =
-  | { readonly ok: true; readonly response: TBidResponse; readonly tickets: readonly AuctionTicket[] }
+  | {
+      readonly ok: true;
+      readonly response: TBidResponse;
+      /** One per bid of the response, in its order, with the strategy it bids for. */
+      readonly tickets: readonly AuctionTicket[];
+      readonly strategies: readonly CompiledStrategy[];
+    }
   | { readonly ok: false; readonly nbr: NoBidReason };
 
 type Priced = {
@@ -451,6 +466,20 @@ const requestJudge = (input: BidInput) => {
     if (cap && !underCap(input.caps, strategy, cap, capUsersNow().userOf(strategy, cap), now)) {
       return { ok: false, step: 'frequency_cap', nbr: NO_BID_REASONS.DAILY_USER_CAP_MET };
     }
+    const campaignCap = strategy.campaignFrequencyCap;
+    if (
+      campaignCap &&
+      !underCap(
+        input.caps,
+        strategy,
+        campaignCap,
+        capUsersNow().userOf(strategy, campaignCap),
+        now,
+        campaignCapScope(strategy.campaignId),
+      )
+    ) {
+      return { ok: false, step: 'frequency_cap', nbr: NO_BID_REASONS.DAILY_USER_CAP_MET };
+    }
     const creative = pickCreative(
       evaluation.creatives,
       `${request.id}:${imp.id}:${strategy.strategyId}`,
@@ -579,6 +608,7 @@ export const decideBids = (input: BidInput): BidDecision => {
   const currency = firstBest?.price.currency ?? '';
   const bids: (TBid & { adid: string })[] = [];
   const tickets: AuctionTicket[] = [];
+  const winningStrategies: CompiledStrategy[] = [];
   for (const { imp, priced } of winners) {
     const best = rank(
       imp,
@@ -604,6 +634,10 @@ export const decideBids = (input: BidInput): BidDecision => {
       ...dimensionsOf(request),
       device: identity.device,
       capUser: strategy.frequencyCap ? capUsersNow().userOf(strategy, strategy.frequencyCap) : '',
+      timeZone: strategy.schedule.timeZone,
+      campaignCapUser: strategy.campaignFrequencyCap
+        ? capUsersNow().userOf(strategy, strategy.campaignFrequencyCap)
+        : '',
     };
     const text = encodeTicket(input.secrets.ticket, ticket);
     const adm = markupOf(creative, imp, input.publicUrl, text);
@@ -626,12 +660,14 @@ export const decideBids = (input: BidInput): BidDecision => {
       mtype: MARKUP_TYPE_OF[creative.kind],
     });
     tickets.push(ticket);
+    winningStrategies.push(strategy);
   }
   if (bids.length === 0) return { ok: false, nbr: failures.mostInformative() };
   return {
     ok: true,
     response: { id: request.id, seatbid: [{ seat, bid: bids }], cur: currency },
     tickets,
+    strategies: winningStrategies,
   };
 };
 
@@ -744,8 +780,11 @@ export class Bidder {
     return isFresh ? state : undefined;
   }
 
-  /** Bids on a request from an admitted, enabled exchange; records each bid it answers. */
-  bid(exchange: BidderExchange, request: TBidRequest, state: BidderState): BidAnswer {
+  /**
+   * Bids on a request from an admitted, enabled exchange; records each bid it answers. With caps in a shared
+   * store (and a capped strategy in the index) it answers a promise: the users' counts are read first.
+   */
+  bid(exchange: BidderExchange, request: TBidRequest, state: BidderState): BidAnswer | Promise<BidAnswer> {
     const sink = this.#options.sink();
     const secrets = this.#secrets;
     if (secrets === null) this.#loadingSecrets ??= this.#loadSecrets();
@@ -753,6 +792,7 @@ export class Bidder {
       return { kind: 'no_bid', nbr: NO_BID_REASONS.TECHNICAL_ERROR };
     }
     const now = this.#options.clock.now();
+    const caps = this.#options.caps?.();
     const input: BidInput = {
       exchange,
       request,
@@ -762,20 +802,74 @@ export class Bidder {
       sink,
       secrets,
       publicUrl: this.#options.publicUrl,
-      caps: this.#options.caps?.(),
+      caps,
       pacing: this.#options.pacing?.pacing,
     };
     this.#options.pacing?.shape.noteRequest(now.getTime());
+    if (caps?.shared !== undefined && this.#options.index.hasCaps()) {
+      return this.#bidWithSharedCaps(input, caps.shared, sink);
+    }
     const decision = decideBids(input);
     if (this.#options.diagnostics?.noteRequest(now.getTime())) this.#diagnoseLater(input, decision);
     if (!decision.ok) return { kind: 'no_bid', nbr: decision.nbr };
-    const caps = input.caps;
     for (const ticket of decision.tickets) {
       sink.recordBid(ticket, now);
-      // A capped strategy's bid counts toward its user's cap until its impression (frequency-caps.ts).
-      if (caps !== undefined && ticket.capUser) caps.reserve(ticket, now);
+      // A capped bid counts toward its user's caps until its impression (frequency-caps.ts).
+      if (caps !== undefined && (ticket.capUser || ticket.campaignCapUser)) caps.reserve(ticket, now);
     }
     return { kind: 'bid', response: decision.response };
+  }
+
+  /**
+   * Bidding with caps in a shared store (decision 052): the request's users' counts are read, the request is
+   * judged with them, and each capped bid is sent only if its place under its caps is reserved, atomically (another
+   * process may have bid for the same user meanwhile). The bids' budget floats are held before any wait.
+   */
+  async #bidWithSharedCaps(input: BidInput, shared: SharedCapStore, sink: DeliverySink): Promise<BidAnswer> {
+    const { request, now, secrets } = input;
+    let snapshot: FrequencyCapStore | undefined;
+    try {
+      const identity = requestIdentity(request, secrets.identity);
+      snapshot = await shared.load(capUsersOfRequest(request, identity, secrets.identity), now);
+    } catch (error) {
+      // Counts that cannot be read: capped strategies do not bid (underCap without a store), others do.
+      this.#options.onError?.(error);
+    }
+    const judged: BidInput = { ...input, caps: snapshot };
+    const decision = decideBids(judged);
+    if (this.#options.diagnostics?.noteRequest(now.getTime())) this.#diagnoseLater(judged, decision);
+    if (!decision.ok) return { kind: 'no_bid', nbr: decision.nbr };
+    for (const ticket of decision.tickets) sink.holdBid?.(ticket);
+    const kept = new Set<AuctionTicket>();
+    await Promise.all(
+      decision.tickets.map(async (ticket, i) => {
+        const strategy = decision.strategies[i];
+        const checks = strategy === undefined ? [] : capChecksOf(strategy, ticket);
+        let isReserved = checks.length === 0;
+        if (!isReserved) {
+          try {
+            isReserved = await shared.reserveChecked(ticket.auctionId, checks, now);
+          } catch (error) {
+            this.#options.onError?.(error);
+          }
+        }
+        if (isReserved) kept.add(ticket);
+        else sink.releaseBid?.(ticket);
+      }),
+    );
+    if (kept.size === 0) return { kind: 'no_bid', nbr: NO_BID_REASONS.DAILY_USER_CAP_MET };
+    for (const ticket of decision.tickets) if (kept.has(ticket)) sink.recordBid(ticket, now);
+    if (kept.size === decision.tickets.length) return { kind: 'bid', response: decision.response };
+    const keptImps = new Set([...kept].map((ticket) => ticket.auctionId));
+    const exchangeId = input.exchange.id;
+    const bids = (decision.response.seatbid?.[0]?.bid ?? []).filter((bid) =>
+      keptImps.has(`${exchangeId}:${request.id}:${bid.impid}`),
+    );
+    const seatbid = decision.response.seatbid?.[0];
+    return {
+      kind: 'bid',
+      response: { ...decision.response, seatbid: [{ ...seatbid, bid: bids }] },
+    };
   }
 
   /** Diagnoses a sampled request after its answer is sent: every strategy is judged, which takes a while. */

@@ -29,6 +29,8 @@ import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, type EventKind, TICKET_LIFETIME_MS } from './event-ticket';
 import { localDayStart } from './local-day';
 import type { CampaignDay } from './pacing';
+import type { SeedTotals } from './shared-budgets';
+import type { SharedEventCount } from './shared-events';
 import type { CompiledStrategy, StrategyStats } from './strategy-index';
 
 /** The count columns of both rollups (migration 0021), in a fixed order. */
@@ -264,6 +266,8 @@ type PendingEvent = {
   readonly daily: DailyDimensions;
   readonly mediaCostMicros: bigint;
   readonly spendMicros: bigint;
+  /** The campaign's zone (the ticket's): the local day its shared budget figures count in (decision 052). */
+  readonly timeZone: string;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -283,6 +287,8 @@ type Totals = {
   clicks: number;
   /** Since the campaign's budget reset (migration 0007 `budget_reset_at`), to its hour. */
   lifetimeSpend: bigint;
+  /** All along, before the reset too (the shared budgets' all-time hashes, decision 052). */
+  allTimeSpend: bigint;
 };
 /** What today's sums need of a key: today and more, whatever the zone (a local day lasts up to 25 hours). */
 const RECENT_HOURS = 27;
@@ -298,7 +304,13 @@ type DayTotals = {
   lifetimeSpend: bigint;
 };
 
-const emptyTotals = (): Totals => ({ hours: new Map(), impressions: 0, clicks: 0, lifetimeSpend: 0n });
+const emptyTotals = (): Totals => ({
+  hours: new Map(),
+  impressions: 0,
+  clicks: 0,
+  lifetimeSpend: 0n,
+  allTimeSpend: 0n,
+});
 
 const addHour = (entry: Totals, hour: number, impressions: number, clicks: number, spend: bigint): void => {
   const bucket = entry.hours.get(hour);
@@ -328,6 +340,7 @@ const addTotals = (
   entry.impressions += impressions;
   entry.clicks += clicks;
   entry.lifetimeSpend += spend;
+  entry.allTimeSpend += spend;
 };
 
 /**
@@ -369,6 +382,7 @@ const mergeTotals = <T extends Totals>(
     target.impressions += entry.impressions;
     target.clicks += entry.clicks;
     target.lifetimeSpend += entry.lifetimeSpend;
+    target.allTimeSpend += entry.allTimeSpend;
   }
 };
 
@@ -414,6 +428,17 @@ export type DeliveryCounters = DeliverySink & {
   readonly stop: () => Promise<void>;
   /** The totals are loaded and current: the bidder may trust `mayBid`. */
   readonly isReady: () => boolean;
+  /**
+   * More events wait to be counted than MAX_PENDING_EVENTS (the database or the shared store is gone): the
+   * intake refuses new ones with 503, so that the senders retry later, instead of holding them without bound.
+   */
+  readonly isOverloaded: () => boolean;
+  /**
+   * A campaign's (`c<id>`) or strategy's (`s<id>`) totals as the rollups and this process hold them: its local
+   * day from `dayStart` (epoch ms), all along, and before its budget reset; undefined until they are loaded.
+   * The shared budgets are seeded from them (shared-budgets.ts).
+   */
+  readonly totalsOf: (key: string, dayStart: number) => SeedTotals | undefined;
 };
 
 export type DeliveryCountersOptions = {
@@ -426,9 +451,22 @@ export type DeliveryCountersOptions = {
   readonly recentKeys?: number;
   /** Rows per INSERT statement. */
   readonly batchRows?: number;
+  /**
+   * With `REDIS_URL` (decision 052): events are counted once across processes by the shared store, which also
+   * adds them to the shared budgets, every SHARED_COUNT_MS; the rollups' flush then writes only what it counted.
+   */
+  readonly shared?: SharedEventCount;
+  /** How many events may wait to be counted before the intake refuses more (503). */
+  readonly maxPendingEvents?: number;
 };
 
 export const DEFAULT_FLUSH_MS = 5_000;
+/** How often events are counted in the shared store (decision 052): the shared budgets see them this soon. */
+export const SHARED_COUNT_MS = 250;
+/** Events held at most while they cannot be counted (about 25 MB of memory). */
+export const MAX_PENDING_EVENTS = 100_000;
+/** Events per script run in the shared store. */
+const SHARED_BATCH = 500;
 const DEFAULT_RECENT_KEYS = 200_000;
 const DEFAULT_BATCH_ROWS = 10_000;
 /** delivery_events_seen rows outlive a ticket by a day (a ticket issued a minute ahead is still accepted). */
@@ -477,6 +515,7 @@ const loadTotals = async (db: Kysely<Database>, since: number): Promise<Map<stri
     entry.impressions += impressions;
     entry.clicks += clicks;
     entry.lifetimeSpend += BigInt(row.lifetime_spend);
+    entry.allTimeSpend += BigInt(row.spend);
     if (row.hour !== null)
       addHour(entry, new Date(row.hour).getTime(), impressions, clicks, BigInt(row.spend));
   };
@@ -706,10 +745,15 @@ export const createDeliveryCounters = ({
   flushMs = DEFAULT_FLUSH_MS,
   recentKeys = DEFAULT_RECENT_KEYS,
   batchRows = DEFAULT_BATCH_ROWS,
+  shared,
+  maxPendingEvents = MAX_PENDING_EVENTS,
 }: DeliveryCountersOptions): DeliveryCounters => {
   let bidsHourly: Rows<HourlyDimensions> = new Map();
   let bidsDaily: Rows<DailyDimensions> = new Map();
+  /** Events accepted and not yet counted (by the database's seen keys, or the shared store). */
   let events: PendingEvent[] = [];
+  /** With a shared store: events it counted as new, for the rollups' next flush. */
+  let confirmed: PendingEvent[] = [];
   const recent = new Map<string, true>();
 
   /** Loaded from the rollups; null until the first load (fail closed). */
@@ -751,6 +795,7 @@ export const createDeliveryCounters = ({
     entry.impressions += impressions;
     entry.clicks += clicks;
     entry.lifetimeSpend += spend;
+    entry.allTimeSpend += spend;
     if (hour >= entry.dayStart) {
       entry.dayImpressions += impressions;
       entry.dayClicks += clicks;
@@ -815,10 +860,45 @@ export const createDeliveryCounters = ({
     }
   };
 
+  /**
+   * With a shared store: counts the waiting events there, each once across the processes; the new ones wait for
+   * the rollups' next flush, the repeats are dropped. What could not be counted waits for the next run.
+   */
+  const countSharedOnce = async (): Promise<void> => {
+    if (!shared || events.length === 0) return;
+    const batch = events;
+    events = [];
+    let done = 0;
+    try {
+      for (const part of chunks(batch, SHARED_BATCH)) {
+        const isNew = await shared.count(part);
+        part.forEach((event, i) => {
+          if (isNew[i]) confirmed.push(event);
+        });
+        done += part.length;
+      }
+    } catch (error) {
+      events = batch.slice(done).concat(events);
+      throw error;
+    }
+  };
+  let sharedChain: Promise<void> = Promise.resolve();
+  const countShared = (): Promise<void> => {
+    const run = sharedChain.then(countSharedOnce);
+    sharedChain = run.catch(() => undefined);
+    return run;
+  };
+
   const flushOnce = async (): Promise<void> => {
+    if (shared) {
+      // The rollups get what the shared store counted; a store that cannot be reached holds the events back.
+      await countShared().catch((error: unknown) => {
+        logger.error({ err: error }, 'delivery counters: the shared store could not count events; they wait');
+      });
+    }
     const hourly = bidsHourly;
     const daily = bidsDaily;
-    const batch = events;
+    const batch = shared ? confirmed : events;
     if (hourly.size === 0 && daily.size === 0 && batch.length === 0) {
       // Nothing of ours to write; other processes' delivery is read again now and then.
       const now = clock.now();
@@ -828,7 +908,8 @@ export const createDeliveryCounters = ({
     }
     bidsHourly = new Map();
     bidsDaily = new Map();
-    events = [];
+    if (shared) confirmed = [];
+    else events = [];
     flushingTotals = pendingTotals;
     pendingTotals = new Map();
     try {
@@ -839,8 +920,9 @@ export const createDeliveryCounters = ({
           const key = seenKey(event.auctionId, event.kind);
           if (!unique.has(key)) unique.set(key, event);
         }
+        // The shared store has counted each event once already; otherwise the seen keys decide.
         const seen =
-          unique.size === 0
+          shared || unique.size === 0
             ? new Set<PendingEvent>()
             : await insertSeen(trx, [...unique.values()], batchRows);
         const rowsHourly: Rows<HourlyDimensions> = new Map();
@@ -891,7 +973,8 @@ export const createDeliveryCounters = ({
       mergeRows(daily, bidsDaily);
       bidsHourly = hourly;
       bidsDaily = daily;
-      events = batch.concat(events);
+      if (shared) confirmed = batch.concat(confirmed);
+      else events = batch.concat(events);
       mergeTotals(flushingTotals, pendingTotals, emptyTotals);
       pendingTotals = flushingTotals;
       flushingTotals = new Map();
@@ -977,6 +1060,7 @@ export const createDeliveryCounters = ({
       daily: keys.daily,
       mediaCostMicros: event.mediaCostMicros,
       spendMicros: event.spendMicros,
+      timeZone: event.ticket.timeZone || 'UTC',
     });
     const impressions = event.kind === 'impression' ? 1 : 0;
     const clicks = event.kind === 'click' ? 1 : 0;
@@ -1003,6 +1087,7 @@ export const createDeliveryCounters = ({
       daily: keys.daily,
       mediaCostMicros: 0n,
       spendMicros: 0n,
+      timeZone: 'UTC',
     });
     return 'counted';
   };
@@ -1075,6 +1160,22 @@ export const createDeliveryCounters = ({
     };
   };
 
+  const totalsOf = (key: string, dayStart: number): SeedTotals | undefined => {
+    if (!loaded || !isCurrent) return undefined;
+    const day = totalOf(key, dayStart);
+    const allTimeSpend = running.get(key)?.allTimeSpend ?? 0n;
+    return {
+      daySpend: day.daySpend,
+      dayImpressions: day.dayImpressions,
+      dayClicks: day.dayClicks,
+      allTimeSpend,
+      impressions: day.impressions,
+      clicks: day.clicks,
+      spendBeforeReset: allTimeSpend - day.lifetimeSpend,
+    };
+  };
+
+  let sharedTimer: NodeJS.Timeout | undefined;
   const tick = () => {
     if (isFlushing) return;
     flush().catch((error: unknown) => {
@@ -1091,6 +1192,8 @@ export const createDeliveryCounters = ({
     mayBid,
     campaignDay,
     isReady: () => loaded !== null && isCurrent,
+    isOverloaded: () => events.length + confirmed.length >= maxPendingEvents,
+    totalsOf,
     start: async () => {
       await flush().catch((error: unknown) => {
         logger.error({ err: error }, 'delivery counters: the first flush failed');
@@ -1099,11 +1202,24 @@ export const createDeliveryCounters = ({
         timer = setInterval(tick, flushMs);
         timer.unref();
       }
+      if (shared && flushMs > 0 && !sharedTimer) {
+        sharedTimer = setInterval(() => {
+          countShared().catch((error: unknown) => {
+            logger.warn(
+              { err: error },
+              'delivery counters: the shared store could not count events; they wait',
+            );
+          });
+        }, SHARED_COUNT_MS);
+        sharedTimer.unref();
+      }
     },
     flush,
     stop: async () => {
       if (timer) clearInterval(timer);
+      if (sharedTimer) clearInterval(sharedTimer);
       timer = undefined;
+      sharedTimer = undefined;
       await flush();
     },
   };

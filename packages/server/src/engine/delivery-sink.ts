@@ -8,8 +8,15 @@ import type { CampaignDay } from './pacing';
 import type { CompiledStrategy, StrategyStats } from './strategy-index';
 
 export type DeliverySink = {
-  /** A bid was made: counted into `bids` of its rollup row. */
+  /** A bid was made: counted into `bids` of its rollup row (and, with shared budgets, taken from its float). */
   readonly recordBid: (ticket: AuctionTicket, now: Date) => void;
+  /**
+   * Shared budgets (decision 052): a bid about to be sent takes its most possible cost from its float at once,
+   * before the bidder waits for its caps; `recordBid` then does not take it again, and `releaseBid` gives it back
+   * when the bid is not sent after all.
+   */
+  readonly holdBid?: (ticket: AuctionTicket) => void;
+  readonly releaseBid?: (ticket: AuctionTicket) => void;
   /** The strategy's impressions and clicks so far (CTR learning, price.ts). */
   readonly strategyStats: (strategyId: string) => StrategyStats;
   /**

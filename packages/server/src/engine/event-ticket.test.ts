@@ -25,6 +25,8 @@ const ticket: AuctionTicket = {
   bundle: 'com.example.app',
   device: '',
   capUser: 'a1b2',
+  timeZone: 'Europe/Madrid',
+  campaignCapUser: 'c3d4',
 };
 const secret = 'installation-secret';
 
@@ -36,17 +38,25 @@ describe('event tickets', () => {
   });
 
   it('reads a ticket written before frequency caps as one without a cap user', () => {
-    const { capUser: _capUser, ...rest } = ticket;
-    // The older layout: the same fields in the same order, without the last one.
+    const { capUser: _capUser, timeZone: _zone, campaignCapUser: _campaignCap, ...rest } = ticket;
+    // The older layout: the same fields in the same order, without the last three.
+    const payload = Buffer.from(JSON.stringify(Object.values(rest))).toString('base64url');
+    const mac = createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+    const older = { ...rest, capUser: '', timeZone: '', campaignCapUser: '' };
+    expect(decodeTicket(secret, `${payload}.${mac}`, ticket.issuedAt)).toEqual({ ok: true, ticket: older });
+    expect(decodeTicket(secret, encodeTicket(secret, rest), ticket.issuedAt)).toEqual({
+      ok: true,
+      ticket: older,
+    });
+  });
+
+  it('reads a ticket written before time zones (with a cap user, without the zone and campaign cap)', () => {
+    const { timeZone: _zone, campaignCapUser: _campaignCap, ...rest } = ticket;
     const payload = Buffer.from(JSON.stringify(Object.values(rest))).toString('base64url');
     const mac = createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
     expect(decodeTicket(secret, `${payload}.${mac}`, ticket.issuedAt)).toEqual({
       ok: true,
-      ticket: { ...rest, capUser: '' },
-    });
-    expect(decodeTicket(secret, encodeTicket(secret, rest), ticket.issuedAt)).toEqual({
-      ok: true,
-      ticket: { ...rest, capUser: '' },
+      ticket: { ...rest, timeZone: '', campaignCapUser: '' },
     });
   });
 

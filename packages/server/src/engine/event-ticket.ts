@@ -71,6 +71,13 @@ export type AuctionTicket = {
    * of an identifier or a fingerprint; '' or absent when the strategy has no cap.
    */
   readonly capUser?: string;
+  /**
+   * The campaign's IANA zone: the local day its events count in for the shared budgets (decision 052); '' or
+   * absent: UTC.
+   */
+  readonly timeZone?: string;
+  /** The user the campaign's own frequency cap counts this bid's impression for; '' or absent: no such cap. */
+  readonly campaignCapUser?: string;
 };
 
 /** How long a bid's events are accepted after the bid (a click can come days after the impression). */
@@ -99,9 +106,11 @@ const FIELDS = [
   'bundle',
   'device',
   'capUser',
+  'timeZone',
+  'campaignCapUser',
 ] as const satisfies readonly (keyof AuctionTicket)[];
-/** Tickets written before `capUser` (one field fewer) still count, with no cap user. */
-const FIELDS_BEFORE_CAPS = FIELDS.length - 1;
+/** Tickets written before `capUser` (the fields after `device` are optional) still count, with '' for them. */
+const FIELDS_BEFORE_CAPS = FIELDS.indexOf('capUser');
 
 /** The key of the last secret used: the intake verifies thousands of tickets a second under one secret. */
 let lastKey: { secret: string; key: KeyObject } | undefined;
@@ -148,10 +157,10 @@ export const decodeTicket = (secret: string, text: string, now: number): TicketC
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (!Array.isArray(values) || (values.length !== FIELDS.length && values.length !== FIELDS_BEFORE_CAPS)) {
+  if (!Array.isArray(values) || values.length > FIELDS.length || values.length < FIELDS_BEFORE_CAPS) {
     return { ok: false, reason: 'malformed' };
   }
-  const ticket: Record<string, unknown> = { capUser: '' };
+  const ticket: Record<string, unknown> = { capUser: '', timeZone: '', campaignCapUser: '' };
   for (let index = 0; index < values.length; index += 1) {
     const field = FIELDS[index] as (typeof FIELDS)[number];
     const value: unknown = values[index];

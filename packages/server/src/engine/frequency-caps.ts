@@ -30,24 +30,65 @@ export const PENDING_MS = 60_000;
 
 export type CapPeriod = 'hour' | 'day' | 'lifetime';
 
-/** Where a cap's counts are held: recorded at impression, read at bid. */
+/** What a ticket says of its caps: the strategy's user and, when the campaign has its own cap, the campaign's. */
+export type CapTicket = Pick<AuctionTicket, 'strategyId' | 'capUser' | 'campaignCapUser'> & {
+  readonly campaignId?: string;
+  readonly auctionId?: string;
+};
+
+/** The scope a campaign's own cap counts in (a strategy's is its id). */
+export const campaignCapScope = (campaignId: string): string => `c${campaignId}`;
+
+/** The (scope, user) pairs a ticket's impression counts for: its strategy's cap, and its campaign's. */
+export const capScopesOf = (ticket: CapTicket): { scope: string; user: string }[] => {
+  const scopes: { scope: string; user: string }[] = [];
+  if (ticket.capUser) scopes.push({ scope: ticket.strategyId, user: ticket.capUser });
+  if (ticket.campaignCapUser && ticket.campaignId) {
+    scopes.push({ scope: campaignCapScope(ticket.campaignId), user: ticket.campaignCapUser });
+  }
+  return scopes;
+};
+
+/** Where caps' counts are held: recorded at impression, read at bid. */
 export type FrequencyCapStore = {
-  /** A bid of a capped strategy: it counts toward the cap until its impression, or for PENDING_MS. */
-  readonly reserve: (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser' | 'auctionId'>, at: Date) => void;
+  /** A bid with caps: it counts toward them until its impression, or for PENDING_MS. */
+  readonly reserve: (ticket: CapTicket & { readonly auctionId: string }, at: Date) => void;
   /**
-   * An impression of a ticket whose strategy is capped (`capUser` set), replacing its bid's reservation; a
+   * An impression of a ticket with caps (`capUser` or `campaignCapUser` set), replacing its bid's reservation; a
    * ticket without one counts nothing.
    */
-  readonly recordImpression: (
-    ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'> & { readonly auctionId?: string },
-    at: Date,
-  ) => void;
+  readonly recordImpression: (ticket: CapTicket, at: Date) => void;
   /**
-   * The user's impressions of `scope` (the strategy's id) in the window of `period` that holds `at`: its UTC
-   * hour, its local day in `timeZone` (from the UTC hour holding the local midnight, engine/local-day.ts), or
-   * every impression the store still holds.
+   * The user's impressions of `scope` (a strategy's id, or campaignCapScope) in the window of `period` that holds
+   * `at`: its UTC hour, its local day in `timeZone` (from the UTC hour holding the local midnight,
+   * engine/local-day.ts), or every impression the store still holds.
    */
   readonly count: (scope: string, user: string, period: CapPeriod, timeZone: string, at: Date) => number;
+  /** Counts held in another process (Redis, decision 052); absent: `count` and `reserve` are the truth. */
+  readonly shared?: SharedCapStore;
+  /** True while impressions wait to be counted beyond a bound (the shared store is gone): refuse new events. */
+  readonly isOverloaded?: () => boolean;
+};
+
+/** One cap a bid must stay under, as a shared store checks it. */
+export type CapCheck = {
+  readonly scope: string;
+  readonly user: string;
+  readonly period: CapPeriod;
+  readonly timeZone: string;
+  readonly impressions: number;
+};
+
+/**
+ * Caps whose counts live in a shared store (redis-frequency-caps.ts): a request's users are read before it is
+ * judged, and a bid's reservation is made only if its caps still allow it, atomically, since another process
+ * may have bid for the same user meanwhile.
+ */
+export type SharedCapStore = {
+  /** The counts of these users, for judging one request; rejects when the store cannot be read. */
+  readonly load: (users: readonly string[], at: Date) => Promise<FrequencyCapStore>;
+  /** Reserves a bid under its caps; false when one of them was reached meanwhile (the bid is not sent). */
+  readonly reserveChecked: (auctionId: string, caps: readonly CapCheck[], at: Date) => Promise<boolean>;
 };
 
 type Entry = {
@@ -94,25 +135,25 @@ export class MemoryFrequencyCapStore implements FrequencyCapStore {
     return entry;
   }
 
-  reserve = (ticket: Pick<AuctionTicket, 'strategyId' | 'capUser' | 'auctionId'>, at: Date): void => {
-    const user = ticket.capUser ?? '';
-    if (user === '') return;
-    const entry = this.#touch(`${ticket.strategyId}|${user}`);
+  reserve = (ticket: CapTicket & { readonly auctionId: string }, at: Date): void => {
     const now = at.getTime();
-    entry.pending = entry.pending.filter((bid) => bid.until > now);
-    entry.pending.push({ auctionId: ticket.auctionId, until: now + PENDING_MS });
+    for (const { scope, user } of capScopesOf(ticket)) {
+      const entry = this.#touch(`${scope}|${user}`);
+      entry.pending = entry.pending.filter((bid) => bid.until > now);
+      entry.pending.push({ auctionId: ticket.auctionId, until: now + PENDING_MS });
+    }
   };
 
-  recordImpression = (
-    ticket: Pick<AuctionTicket, 'strategyId' | 'capUser'> & { readonly auctionId?: string },
-    at: Date,
-  ): void => {
-    const user = ticket.capUser ?? '';
-    if (user === '') return;
+  recordImpression = (ticket: CapTicket, at: Date): void => {
+    for (const { scope, user } of capScopesOf(ticket))
+      this.#countImpression(scope, user, ticket.auctionId, at);
+  };
+
+  #countImpression(scope: string, user: string, auctionId: string | undefined, at: Date): void {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
-    const entry = this.#touch(`${ticket.strategyId}|${user}`);
-    if (ticket.auctionId !== undefined && entry.pending.length > 0) {
-      entry.pending = entry.pending.filter((bid) => bid.auctionId !== ticket.auctionId);
+    const entry = this.#touch(`${scope}|${user}`);
+    if (auctionId !== undefined && entry.pending.length > 0) {
+      entry.pending = entry.pending.filter((bid) => bid.auctionId !== auctionId);
     }
     entry.lifetime += 1;
     const last = entry.hours.length - 1;
@@ -129,7 +170,7 @@ export class MemoryFrequencyCapStore implements FrequencyCapStore {
       entry.hours.splice(0, drop);
       entry.counts.splice(0, drop);
     }
-  };
+  }
 
   count = (scope: string, user: string, period: CapPeriod, timeZone: string, at: Date): number => {
     const entry = this.#entries.get(`${scope}|${user}`);
@@ -175,6 +216,8 @@ export const browserFamilyOf = (userAgent: string): string => {
  */
 export type CapUsers = {
   readonly userOf: (strategy: CompiledStrategy, cap: CompiledFrequencyCap) => string;
+  /** The request's fingerprint of a type ('' without an address). */
+  readonly fingerprint: (type: 'soft' | 'exact') => string;
 };
 
 export const capUsersOf = (request: TBidRequest, identity: RequestIdentity, hmacKey: string): CapUsers => {
@@ -198,6 +241,7 @@ export const capUsersOf = (request: TBidRequest, identity: RequestIdentity, hmac
   const cookie = identity.types.has('web') ? (identity.hashes[identity.device === '' ? 0 : 1] ?? '') : '';
   const anyId = identity.hashes[0] ?? '';
   return {
+    fingerprint,
     userOf: (strategy, cap) => {
       const allowed = strategy.deviceIdTypes;
       if (allowed.size === 0 || allowed.has('fake'))
@@ -212,8 +256,8 @@ export const capUsersOf = (request: TBidRequest, identity: RequestIdentity, hmac
 };
 
 /**
- * The bid check: the strategy may show its ad to this user again. False when the user is at or over the cap,
- * or cannot be told apart, or there is no store (fail closed).
+ * The bid check: the strategy (or, with `scope` campaignCapScope, its campaign) may show its ad to this user
+ * again. False when the user is at or over the cap, or cannot be told apart, or there is no store (fail closed).
  */
 export const underCap = (
   store: FrequencyCapStore | undefined,
@@ -221,7 +265,54 @@ export const underCap = (
   cap: CompiledFrequencyCap,
   user: string,
   now: Date,
+  scope: string = strategy.strategyId,
 ): boolean =>
   store !== undefined &&
   user !== '' &&
-  store.count(strategy.strategyId, user, cap.period, strategy.schedule.timeZone, now) < cap.impressions;
+  store.count(scope, user, cap.period, strategy.schedule.timeZone, now) < cap.impressions;
+
+/** The caps a bid of `strategy` for these users must stay under (strategy's, then campaign's). */
+export const capChecksOf = (
+  strategy: CompiledStrategy,
+  ticket: Pick<AuctionTicket, 'capUser' | 'campaignCapUser'>,
+): CapCheck[] => {
+  const checks: CapCheck[] = [];
+  const timeZone = strategy.schedule.timeZone;
+  const own = strategy.frequencyCap;
+  if (own && ticket.capUser) {
+    checks.push({
+      scope: strategy.strategyId,
+      user: ticket.capUser,
+      period: own.period,
+      timeZone,
+      impressions: own.impressions,
+    });
+  }
+  const campaign = strategy.campaignFrequencyCap;
+  if (campaign && ticket.campaignCapUser) {
+    checks.push({
+      scope: campaignCapScope(strategy.campaignId),
+      user: ticket.campaignCapUser,
+      period: campaign.period,
+      timeZone,
+      impressions: campaign.impressions,
+    });
+  }
+  return checks;
+};
+
+/** Every user a request could be capped as (identifier, cookie, fingerprints): a shared store reads these. */
+export const capUsersOfRequest = (
+  request: TBidRequest,
+  identity: RequestIdentity,
+  hmacKey: string,
+): string[] => {
+  const users = new Set<string>();
+  for (const hash of identity.hashes) if (hash !== '') users.add(hash);
+  const probe = capUsersOf(request, identity, hmacKey);
+  for (const type of ['soft', 'exact'] as const) {
+    const user = probe.fingerprint(type);
+    if (user !== '') users.add(user);
+  }
+  return [...users];
+};

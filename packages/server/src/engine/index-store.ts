@@ -239,6 +239,9 @@ type Loaded = {
 
 const utcDayOf = (date: Date): string => date.toISOString().slice(0, 10);
 
+/** Whether a compiled list holds a capped strategy, worked out once per list. */
+const cappedOf = new WeakMap<readonly CompiledStrategy[], boolean>();
+
 export class StrategyIndex {
   readonly #options: StrategyIndexOptions;
   readonly #pollIntervalMs: number;
@@ -288,6 +291,17 @@ export class StrategyIndex {
   isHealthy(): boolean {
     if (this.#loaded === null || this.#failing || this.#lastSuccessAt === null) return false;
     return this.#options.clock.now().getTime() - this.#lastSuccessAt <= this.#maxStalenessMs;
+  }
+
+  /** Whether a live strategy has a frequency cap, or its campaign one (a shared cap store is then read). */
+  hasCaps(): boolean {
+    const strategies = this.strategies();
+    let known = cappedOf.get(strategies);
+    if (known === undefined) {
+      known = strategies.some((strategy) => Boolean(strategy.frequencyCap || strategy.campaignFrequencyCap));
+      cappedOf.set(strategies, known);
+    }
+    return known;
   }
 
   /** Every compiled strategy; none when unhealthy. */

@@ -249,6 +249,8 @@ export type CompiledStrategy = {
   readonly creatives: readonly CompiledCreative[];
   /** Null or absent: no cap. */
   readonly frequencyCap?: CompiledFrequencyCap | null;
+  /** The campaign's own cap, over all its strategies (docs/engine.md "Frequency caps"); null or absent: none. */
+  readonly campaignFrequencyCap?: CompiledFrequencyCap | null;
 };
 
 /** The strategy's own delivery so far, from the counters (CTR learning, price.ts). */

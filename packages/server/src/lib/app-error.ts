@@ -65,6 +65,8 @@ export const ERROR_CODES = {
   /** ffmpeg or ffprobe is not installed where a video or audio file must be checked (decision 023). */
   MEDIA_TOOLS_MISSING: { status: 503, message: MEDIA_TOOLS_MISSING_MESSAGE },
   TIMEOUT: { status: 503, message: 'The request took too long. Try again later' },
+  /** The event intake holds as many uncounted events as it may (its store is gone): the sender retries later. */
+  EVENTS_BUSY: { status: 503, message: 'The event cannot be counted right now. Send it again later' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

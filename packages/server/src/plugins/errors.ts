@@ -72,6 +72,10 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
         ...(error.extra ?? {}),
       });
     }
+    if (error instanceof AppError && error.code === 'EVENTS_BUSY') {
+      // The engine's store is gone for now (decision 052): the sender retries; nothing internal is said.
+      return reply.status(503).send(body(503, error.code, error.message));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((issue) => detailsOf(issue, error.validationContext));
       return reply

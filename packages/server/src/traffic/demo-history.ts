@@ -484,7 +484,7 @@ export const runDemoHistory = ({
             const parsed = parseBidRequest(request.body ?? '');
             if (!parsed.ok)
               return response(204, '', { 'x-openrtb-nbr': String(NO_BID_REASONS.INVALID_REQUEST) });
-            const answer = bidder.bid(exchange, parsed.request, state);
+            const answer = await bidder.bid(exchange, parsed.request, state);
             if (answer.kind === 'no_bid') return response(204, '', { 'x-openrtb-nbr': String(answer.nbr) });
             const device = parsed.request.device;
             const ifa = device?.lmt === 1 ? '' : (device?.ifa ?? '');

@@ -20,6 +20,7 @@ import {
   encodeTicket,
   TICKET_LIFETIME_MS,
 } from '../../engine/event-ticket';
+import type { SharedEventCount } from '../../engine/shared-events';
 import { installationSecret } from '../../lib/installation-secrets';
 import {
   createAccount,
@@ -603,5 +604,63 @@ describe('money in the rollups', () => {
     expect((await fire('billing', ticket, '&p=899999999.999999')).statusCode).toBe(204);
     await flush();
     expect((await totalsOf(world)).media_cost_micros).toBe('899999999999');
+  });
+
+  it('holds events while a shared store cannot count them, refuses more past the bound, then counts each once', async () => {
+    const world = await createWorld();
+    let isDown = true;
+    const seenByStore = new Set<string>();
+    // A shared store (decision 052) that is gone, then back: it answers whether each event is new.
+    const shared: SharedEventCount = {
+      count: async (events) => {
+        if (isDown) throw new Error('Injected store failure');
+        return events.map((event) => {
+          const key = `${event.kind} ${event.auctionId}`;
+          const isNew = !seenByStore.has(key);
+          seenByStore.add(key);
+          return isNew;
+        });
+      },
+    };
+    const counters = createDeliveryCounters({
+      db: ctx.app.deps.db,
+      clock: ctx.clock,
+      logger: ctx.app.log,
+      flushMs: 0,
+      shared,
+      maxPendingEvents: 3,
+    });
+    await counters.start();
+    const at = ctx.clock.now();
+    const tickets = Array.from({ length: 3 }, () => ticketOf(world));
+    for (const ticket of tickets) {
+      expect(
+        counters.recordEvent({ ticket, kind: 'impression', at, mediaCostMicros: 0n, spendMicros: 0n }),
+      ).toBe('counted');
+    }
+    expect(counters.isOverloaded()).toBe(true);
+    // A flush writes nothing while the store is gone, and keeps the events.
+    await counters.flush();
+    expect(await totalsOf(world)).toMatchObject({ impressions: 0 });
+    expect(counters.isOverloaded()).toBe(true);
+    isDown = false;
+    // Another process counted the first one meanwhile: it is a repeat here.
+    seenByStore.add(`impression ${tickets[0]?.auctionId}`);
+    await counters.flush();
+    expect(counters.isOverloaded()).toBe(false);
+    expect(await totalsOf(world)).toMatchObject({ impressions: 2 });
+    // A database failure after the store counted them keeps them for the next flush, not counted again there.
+    counters.recordEvent({
+      ticket: ticketOf(world),
+      kind: 'impression',
+      at,
+      mediaCostMicros: 0n,
+      spendMicros: 0n,
+    });
+    faults.failures = 1;
+    await expect(counters.flush()).rejects.toThrow('Injected database failure');
+    await counters.flush();
+    expect(await totalsOf(world)).toMatchObject({ impressions: 3 });
+    await counters.stop();
   });
 });

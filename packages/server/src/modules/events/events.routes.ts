@@ -98,7 +98,14 @@ export const eventsRoutes = async (app: AppInstance): Promise<void> => {
     query: { t?: string | undefined; p?: string | undefined },
   ) => {
     if (!isEventKind(kind)) throw new AppError('NOT_FOUND');
-    const answer = intake.receive(kind, query.t, query.p);
+    let answer: ReturnType<typeof intake.receive>;
+    try {
+      answer = intake.receive(kind, query.t, query.p);
+    } catch (error) {
+      // The sender is told when to try again (decision 052).
+      if (error instanceof AppError && error.code === 'EVENTS_BUSY') reply.header('retry-after', '5');
+      throw error;
+    }
     return answer instanceof Promise ? answer.then((value) => send(reply, value)) : send(reply, answer);
   };
 

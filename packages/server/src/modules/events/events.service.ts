@@ -144,6 +144,10 @@ export const createEventIntake = (deps: Deps): EventIntake => {
   };
 
   const receive: EventIntake['receive'] = (kind, ticketText, price) => {
+    // Events that cannot be counted are refused rather than held without bound (decision 052): the
+    // exchange's notices and the players' pixels are sent again later.
+    if (deps.delivery.isOverloaded() || deps.frequencyCaps.isOverloaded?.() === true)
+      throw new AppError('EVENTS_BUSY');
     if (secret !== undefined) return receiveWith(secret, kind, ticketText, price);
     return installationSecret(deps.db, 'eventTicket').then((value) => {
       secret = value;

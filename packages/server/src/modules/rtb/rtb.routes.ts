@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types';
-import type { Bidder } from '../../engine/bidder';
+import type { BidAnswer, Bidder } from '../../engine/bidder';
 import type { BidderExchange } from '../../engine/bidder-state';
 import { NO_BID_REASONS, type NoBidReason, parseBidRequest } from '../../engine/openrtb';
 import { AppError } from '../../lib/app-error';
@@ -128,6 +128,11 @@ const noBid = (reply: FastifyReply, nbr: NoBidReason | null) => {
   return reply.code(204).send();
 };
 
+const send = (reply: FastifyReply, answer: BidAnswer) =>
+  answer.kind === 'no_bid'
+    ? noBid(reply, answer.nbr)
+    : reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer.response));
+
 /** Why a body that parseBidRequest refused is answered 400 (not a request at all) rather than nbr 2. */
 const isNotARequest = (body: string): boolean => {
   let value: unknown;
@@ -178,8 +183,7 @@ export const rtbRoutes = async (app: AppInstance, options: { bidder: Bidder }): 
         return noBid(reply, NO_BID_REASONS.INVALID_REQUEST);
       }
       const answer = bidder.bid(exchange, parsed.request, state);
-      if (answer.kind === 'no_bid') return noBid(reply, answer.nbr);
-      return reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer.response));
+      return answer instanceof Promise ? answer.then((value) => send(reply, value)) : send(reply, answer);
     },
   });
 };
