@@ -8,20 +8,27 @@
 // - caps: 1,000,000 impressions for 400,000 users of very unequal activity, a cap of 5 a day, checked at bid (a
 //   bid counts toward the cap until its impression, 0.2–2 s later when won, or for a minute when lost).
 //   Reported: users shown the strategy more than 5 times in a day (goal 0).
-// Several bidder processes sharing budgets and caps through Redis are not built yet (Buying engine II §4).
+// - the same with two bidder processes sharing budgets, pacing figures and caps through Redis (decision 052,
+//   bench/pacing-worker.mjs), when TEST_REDIS_URL or REDIS_URL names one: each process gets every other
+//   auction; the budget gate is the shared floats; the events are counted in Redis as the event processes do.
+//   Reported as above, and how far over the target the day went against one float per process.
 
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { importFromSource } from './bundle.mjs';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-const DAY0 = Date.parse('2026-11-20T00:00:00Z');
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+export const DAY0 = Date.parse('2026-11-20T00:00:00Z');
 
 /** Auctions an hour as a share of the peak: quiet at night, busiest in the evening. */
-const DIURNAL = [
+export const DIURNAL = [
   0.3, 0.2, 0.15, 0.15, 0.2, 0.3, 0.5, 0.8, 1, 1.1, 1.1, 1.2, 1.2, 1.1, 1.1, 1.1, 1.2, 1.3, 1.5, 1.6, 1.5,
   1.2, 0.8, 0.5,
 ];
-const DIURNAL_TOTAL = DIURNAL.reduce((sum, weight) => sum + weight, 0);
+export const DIURNAL_TOTAL = DIURNAL.reduce((sum, weight) => sum + weight, 0);
 
 const loadEngine = () =>
   importFromSource(
@@ -30,7 +37,7 @@ const loadEngine = () =>
   );
 
 /** A deterministic random in [0, 1) (mulberry32). */
-const seeded = (seed) => () => {
+export const seeded = (seed) => () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
@@ -80,7 +87,7 @@ const createQueue = () => {
 };
 
 /** The auctions of a day: `perDay` spread over the hours along DIURNAL (with ±10 % noise a minute). */
-const auctionTimes = function* (dayStart, perDay, random) {
+export const auctionTimes = function* (dayStart, perDay, random) {
   for (let minute = 0; minute < 24 * 60; minute += 1) {
     const weight = DIURNAL[Math.floor(minute / 60)] / DIURNAL_TOTAL / 60;
     const count = Math.round(perDay * weight * (0.9 + 0.2 * random()));
@@ -88,7 +95,7 @@ const auctionTimes = function* (dayStart, perDay, random) {
   }
 };
 
-const strategyOf = (id, budget) => ({
+export const strategyOf = (id, budget) => ({
   strategyId: id,
   campaignId: id,
   schedule: { timeZone: 'UTC' },
@@ -192,6 +199,7 @@ const capsOverDays = (engine, { impressions, users, cap, seed }) => {
 
 export const measurePacing = async () => {
   const engine = await loadEngine();
+  const redisUrl = process.env.TEST_REDIS_URL || process.env.REDIS_URL;
   const rows = [];
   const dollars = (micros) => (Number(micros) / 1e6).toFixed(2);
   const scenarios = [
@@ -253,5 +261,284 @@ export const measurePacing = async () => {
     unit: 'users',
     budget: 0,
   });
+  if (redisUrl) rows.push(...(await measureShared(redisUrl, scenarios)));
+  else
+    rows.push({
+      name: 'two bidder processes with Redis: skipped (set TEST_REDIS_URL or REDIS_URL)',
+      value: 0,
+      unit: '',
+    });
   return rows;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Two bidder processes sharing Redis
+
+const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pacing-worker.mjs');
+const WORKERS = 2;
+/** How much simulated time each step of the processes covers. */
+const PACING_SLICE_MS = 1_000;
+const CAPS_SLICE_MS = 2_000;
+
+/** A bidder process of the bench: `call(type, payload)` answers what bench/pacing-worker.mjs answers. */
+const startWorker = () =>
+  new Promise((resolve, reject) => {
+    const child = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const waiting = new Map();
+    let sequence = 0;
+    child.on('message', (message) => {
+      if (message.ready) {
+        resolve({
+          call: (type, payload) =>
+            new Promise((done, failed) => {
+              sequence += 1;
+              waiting.set(sequence, { done, failed });
+              child.send({ id: sequence, type, payload });
+            }),
+          stop: async () => {
+            await new Promise((done) => {
+              waiting.set(-1, { done, failed: done });
+              child.send({ id: -1, type: 'stop', payload: {} });
+            });
+            child.kill();
+          },
+        });
+        return;
+      }
+      const entry = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error) entry?.failed(new Error(message.error));
+      else entry?.done(message.answer);
+    });
+    child.on('error', reject);
+  });
+
+/** `strategy` with its bigints as text (IPC carries JSON). */
+const portable = (strategy) => ({
+  ...strategy,
+  budget: Object.fromEntries(
+    Object.entries(strategy.budget).map(([key, value]) => [
+      key,
+      typeof value === 'bigint' ? `${value}n` : value,
+    ]),
+  ),
+});
+
+const measureShared = async (redisUrl, scenarios) => {
+  const shared = await importFromSource(
+    'packages/server/src/engine',
+    [
+      "export { redisEventCount } from './shared-events';",
+      "export { RedisFrequencyCapStore } from './redis-frequency-caps';",
+      "export { connectRedis, whenRedisReady } from './shared-store';",
+      "export { floatSizeOf } from './shared-budgets';",
+    ].join('\n'),
+  );
+  const prefix = `beacon-bench-${randomUUID().slice(0, 8)}:`;
+  const redis = shared.connectRedis(redisUrl, { keyPrefix: prefix });
+  await shared.whenRedisReady(redis);
+  const events = shared.redisEventCount(redis, { impressions: 2, clicks: 3 });
+  const rows = [];
+  const dollars = (micros) => (Number(micros) / 1e6).toFixed(2);
+  try {
+    for (const [index, scenario] of scenarios.entries()) {
+      const strategy = strategyOf(`2${index}`, scenario.budget);
+      const target =
+        scenario.budget.timespan === 'daily'
+          ? scenario.budget.campaignBudgetMicros
+          : scenario.budget.campaignBudgetMicros / 30n;
+      // The lifetime scenario's target is today's share: its float comes from today's target, as a daily one.
+      if (scenario.budget.timespan !== 'daily') continue;
+      const needed = Number(target) / ((Number(scenario.cpm) * 0.75) / 1000) / scenario.winRate;
+      const perDay = Math.round(needed * 10);
+      const started = performance.now();
+      const workers = await Promise.all(Array.from({ length: WORKERS }, startWorker));
+      try {
+        await Promise.all(
+          workers.map((worker, i) =>
+            worker.call('start', {
+              url: redisUrl,
+              prefix,
+              name: `bidder-${i}`,
+              seed: 101 + i,
+              strategy: portable(strategy),
+              traffic: { perDay, seed: 11 + index, workers: WORKERS, index: i },
+            }),
+          ),
+        );
+        const arrivals = createQueue();
+        const hourly = Array.from({ length: 24 }, () => 0n);
+        let spend = 0n;
+        let sequence = 0;
+        let bids = 0;
+        const countDue = async (until) => {
+          const due = [];
+          while (arrivals.size > 0 && arrivals.peek().at <= until) due.push(arrivals.pop());
+          for (let i = 0; i < due.length; i += 500) {
+            const part = due.slice(i, i + 500);
+            const isNew = await events.count(
+              part.map((arrival) => ({
+                auctionId: arrival.id,
+                kind: 'billing',
+                seenAt: new Date(arrival.at),
+                timeZone: 'UTC',
+                hourly: { campaign_id: strategy.campaignId, strategy_id: strategy.strategyId },
+                spendMicros: arrival.cost,
+                column: null,
+              })),
+            );
+            part.forEach((arrival, j) => {
+              if (!isNew[j]) return;
+              spend += arrival.cost;
+              const hour = Math.floor((arrival.at - DAY0) / HOUR_MS);
+              if (hour >= 0 && hour < 24) hourly[hour] += arrival.cost;
+            });
+          }
+        };
+        for (let at = DAY0; at < DAY0 + DAY_MS; at += PACING_SLICE_MS) {
+          const to = at + PACING_SLICE_MS;
+          const answers = await Promise.all(
+            workers.map((worker) =>
+              worker.call('auctions', { to, cpm: String(scenario.cpm), winRate: scenario.winRate }),
+            ),
+          );
+          for (const answer of answers) {
+            bids += answer.bids;
+            for (const win of answer.wins) {
+              sequence += 1;
+              arrivals.push({ at: win.at, cost: BigInt(win.cost), id: `w${index}-${sequence}` });
+            }
+          }
+          await countDue(to);
+          await Promise.all(workers.map((worker) => worker.call('tick', { at: to })));
+        }
+        await countDue(Number.POSITIVE_INFINITY);
+        const seconds = (performance.now() - started) / 1000;
+        const share = (Number(spend) / Number(target)) * 100;
+        const float = shared.floatSizeOf([target]);
+        if (process.env.BENCH_HOURLY)
+          console.log(
+            hourly
+              .map(
+                (spent, hour) =>
+                  `${hour}:${(Number(spent) / 1e6).toFixed(2)}/${((Number(target) * DIURNAL[hour]) / DIURNAL_TOTAL / 1e6).toFixed(2)}`,
+              )
+              .join(' '),
+          );
+        const deviation = Math.max(
+          ...hourly.map((spent, hour) => {
+            const expected = (Number(target) * DIURNAL[hour]) / DIURNAL_TOTAL;
+            return Math.abs(Number(spent) - expected) / expected;
+          }),
+        );
+        rows.push({
+          name: `pacing, ${scenario.name}, 2 bidder processes sharing Redis (${perDay.toLocaleString('en')} auctions, ${bids.toLocaleString('en')} bids, ${seconds.toFixed(0)} s): spent $${dollars(spend)} of $${dollars(target)}, off target by`,
+          value: Math.round(Math.abs(100 - share) * 100) / 100,
+          unit: '%',
+          budget: 5,
+        });
+        rows.push({
+          name: `  over the target by (2 processes; one float is $${dollars(float)}, so at most $${dollars(2n * float)} plus a bid each)`,
+          value: Math.max(0, Number(spend - target)) / 1e6,
+          unit: '$',
+        });
+        rows.push({
+          name: `  largest deviation of an hour's spend from its share of the traffic curve (2 processes, Redis)`,
+          value: Math.round(deviation * 1000) / 10,
+          unit: '%',
+        });
+      } finally {
+        await Promise.all(workers.map((worker) => worker.stop()));
+      }
+    }
+    rows.push(await capsShared(redisUrl, prefix, shared, redis));
+  } finally {
+    const raw = shared.connectRedis(redisUrl);
+    await shared.whenRedisReady(raw);
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = nextCursor;
+      if (keys.length > 0) await raw.del(...keys);
+    } while (cursor !== '0');
+    raw.disconnect();
+    redis.disconnect();
+  }
+  return rows;
+};
+
+/**
+ * The caps scenario with two bidder processes: the same requests as `capsOverDays`, every other one to each
+ * process; a bid is made only if its user's cap, read and reserved in Redis, allows it; the impressions of won
+ * bids are counted in Redis as an event process does.
+ */
+const capsShared = async (redisUrl, prefix, shared, redis) => {
+  const random = seeded(5);
+  const users = 400_000;
+  const cap = 5;
+  const target = 1_000_000;
+  const pickUser = () => `u${Math.floor(random() * random() * users)}`;
+  const store = new shared.RedisFrequencyCapStore({ redis, flushMs: 0 });
+  const workers = await Promise.all(Array.from({ length: WORKERS }, startWorker));
+  const started = performance.now();
+  const shown = new Map();
+  const arrivals = createQueue();
+  let counted = 0;
+  let bids = 0;
+  let at = DAY0;
+  try {
+    await Promise.all(
+      workers.map((worker, i) =>
+        worker.call('start', {
+          url: redisUrl,
+          prefix,
+          name: `caps-${i}`,
+          seed: 201 + i,
+          strategy: portable(strategyOf('31', {})),
+        }),
+      ),
+    );
+    let sequence = 0;
+    while (counted < target) {
+      const sliceEnd = at + CAPS_SLICE_MS;
+      const parts = Array.from({ length: WORKERS }, () => []);
+      let n = 0;
+      while (at < sliceEnd) {
+        at += 1 + Math.floor(random() * 70);
+        sequence += 1;
+        parts[n++ % WORKERS].push({ at, user: pickUser(), auctionId: `c${sequence}` });
+      }
+      const answers = await Promise.all(
+        workers.map((worker, i) => worker.call('requests', { requests: parts[i], cap })),
+      );
+      for (const answer of answers) {
+        for (const bid of answer.bids) {
+          bids += 1;
+          if (random() < 0.5) arrivals.push({ ...bid, at: bid.at + 200 + Math.floor(random() * 1800) });
+        }
+      }
+      while (arrivals.size > 0 && arrivals.peek().at <= sliceEnd) {
+        const arrival = arrivals.pop();
+        store.recordImpression(
+          { strategyId: '31', capUser: arrival.user, auctionId: arrival.auctionId },
+          new Date(arrival.at),
+        );
+        const key = `${arrival.user}|${Math.floor(arrival.at / DAY_MS)}`;
+        shown.set(key, (shown.get(key) ?? 0) + 1);
+        counted += 1;
+      }
+      await store.flush();
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  const above = [...shown.values()].filter((count) => count > cap).length;
+  const userCount = new Set([...shown.keys()].map((key) => key.split('|')[0])).size;
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    name: `frequency cap 5 a day, 2 bidder processes sharing Redis: ${counted.toLocaleString('en')} impressions (${bids.toLocaleString('en')} bids) to ${userCount.toLocaleString('en')} users over ${((at - DAY0) / DAY_MS).toFixed(1)} simulated days (${seconds.toFixed(0)} s): user-days above the cap`,
+    value: above,
+    unit: 'users',
+    budget: 0,
+  };
 };

@@ -33,7 +33,7 @@ export type SeedTotals = {
 };
 
 /** How long a float may be bid from after its grant. */
-export const FLOAT_USE_MS = 20_000;
+export const FLOAT_USE_MS = 10_000;
 /** How long a grant counts against the budgets: its use, then a minute for its bids' events to be counted. */
 export const FLOAT_LEASE_MS = FLOAT_USE_MS + 60_000;
 /** A float is this share of the smallest budget it is reserved from (1/200: 0.5 %), within the bounds below. */
@@ -396,6 +396,19 @@ export class SharedBudgets {
           dayStart,
           usableUntil: now + FLOAT_USE_MS,
         };
+        if (previous !== null && settled !== previous.used) {
+          // The old float, held whole while the new one came, is no longer bid from: what its bids may cost is
+          // final, and the rest goes back to the budgets now (a reservation of nothing that only settles).
+          await RESERVE.run(redis, hashKeys, [
+            now,
+            now,
+            '0',
+            '',
+            previous.grantId,
+            previous.used.toString(),
+            ...args.slice(6),
+          ]);
+        }
       } else {
         // Nothing left (or not seeded): the previous float is settled; bid nothing for a moment.
         entry.float = null;
