@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -33,7 +34,9 @@ import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { createVastSourceCheck, type VastSourceCheck } from './modules/creatives/vast';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
+import { createEventFastPath, type EventFastPath } from './modules/events/events.fast-path';
 import { eventsRoutes } from './modules/events/events.routes';
+import { createEventIntake } from './modules/events/events.service';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geolistsRoutes } from './modules/geolists/geolists.routes';
@@ -56,7 +59,7 @@ import { type RegisteredRoute, registerAccessControl } from './plugins/access';
 import { registerConsole } from './plugins/console';
 import { registerDemoNames } from './plugins/demo-names';
 import { registerErrorHandling } from './plugins/errors';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerStorableTextGuard } from './plugins/storable-text';
 import { registerUploads } from './plugins/uploads';
 
@@ -132,6 +135,9 @@ export const buildApp = async ({
   ready = true,
 }: BuildOptions): Promise<BeaconApp> => {
   const isControlPlane = parts.includes('api');
+  // The event intake's common case is answered before Fastify (decision 053); the rest goes to Fastify.
+  let eventFastPath: EventFastPath | undefined;
+  let fastifyHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -144,6 +150,17 @@ export const buildApp = async ({
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { ignoreTrailingSlash: true },
+    serverFactory: (handler) => {
+      fastifyHandler = handler;
+      const server = createServer((request, response) => {
+        if (eventFastPath === undefined || !eventFastPath(request, response)) handler(request, response);
+      });
+      // What Fastify sets on a server it makes itself (these options are its defaults but the two timeouts).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.setTimeout(CONNECTION_TIMEOUT_MS);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -261,7 +278,7 @@ export const buildApp = async ({
   });
 
   const tileSource = mapTilesImageSource(config.mapTiles);
-  registerSecurityHeaders(app, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -280,6 +297,7 @@ export const buildApp = async ({
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerSecurityHeaders(app, headers);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -339,7 +357,11 @@ export const buildApp = async ({
 
   if (parts.includes('bidder')) await app.register(rtbRoutes, { bidder });
   if (parts.includes('events')) {
-    await app.register(eventsRoutes);
+    const intake = createEventIntake(deps);
+    await app.register(eventsRoutes, { intake });
+    eventFastPath = createEventFastPath(intake, headers, (request, response) =>
+      fastifyHandler?.(request, response),
+    );
     await app.register(vastServingRoutes);
   }
   registerPartsNotRun(app, parts);

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-delivery';
 import * as m0022 from './migrations/0022-delivery-touches';
 import * as m0023 from './migrations/0023-time-zones';
 import * as m0024 from './migrations/0024-frequency-caps';
+import * as m0025 from './migrations/0025-delivery-brin';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-delivery-touches': m0022,
   '0023-time-zones': m0023,
   '0024-frequency-caps': m0024,
+  '0025-delivery-brin': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -33,7 +33,7 @@ describe('security headers', () => {
 
   it('go on every answer, and a route may set one of its own', async () => {
     const app = Fastify();
-    registerSecurityHeaders(app, OPTIONS);
+    registerSecurityHeaders(app, securityHeaders(OPTIONS));
     app.get('/plain', async () => ({ ok: true }));
     app.get('/own', async (_request, reply) => {
       reply.header('content-security-policy', 'sandbox allow-scripts');

@@ -23,13 +23,15 @@ export const securityHeaders = (options: HelmetOptions): Record<string, string> 
 };
 
 /**
- * Sets Helmet's headers on every response (decision 025). @fastify/helmet builds the whole Helmet middleware
+ * Sets Helmet's headers (`securityHeaders`) on every response (decision 025). @fastify/helmet builds the whole Helmet middleware
  * again for each request, which cost a measurable share of a list call's time; the headers never change
  * while the process runs, so they are built once. A route may still replace one (the creative preview sets
  * its own Content-Security-Policy).
  */
-export const registerSecurityHeaders = (app: FastifyInstance, options: HelmetOptions): void => {
-  const headers = securityHeaders(options);
+export const registerSecurityHeaders = (
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+): void => {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -10,7 +10,7 @@ import {
   sql,
   type UnknownRow,
 } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
 import { createDeliveryCounters, utcDay, utcHour } from '../../engine/delivery-counters';
 import { buildStrategy } from '../../engine/engine.factories';
@@ -662,5 +662,85 @@ describe('money in the rollups', () => {
     await counters.flush();
     expect(await totalsOf(world)).toMatchObject({ impressions: 3 });
     await counters.stop();
+  });
+});
+
+describe('over HTTP, where the common case is answered before Fastify (decision 053)', () => {
+  let base = '';
+  beforeAll(async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = ctx.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    base = `http://127.0.0.1:${address.port}`;
+  });
+
+  /** The headers of an answer that must match Fastify's, without those that differ per answer. */
+  const stableHeaders = (headers: Headers) =>
+    Object.fromEntries([...headers.entries()].filter(([name]) => !['x-request-id', 'date'].includes(name)));
+
+  it('answers an impression, a win and a billing notice as the route does, counting each once', async () => {
+    const world = await createWorld({ feeModel: 'markup', feePercent: '20' });
+    const ticket = ticketOf(world);
+    const text = encodeTicket(secret, ticket);
+    const viaRoute = await fire('impression', ticketOf(world));
+    const pixel = await fetch(`${base}/ev/impression?t=${text}`);
+    expect(pixel.status).toBe(200);
+    expect(Buffer.from(await pixel.arrayBuffer())).toEqual(viaRoute.rawPayload);
+    const {
+      connection: _connection,
+      'keep-alive': _keepAlive,
+      ...expected
+    } = stableHeaders(
+      new Headers(Object.entries(viaRoute.headers).map(([name, value]) => [name, String(value)])),
+    );
+    expect(stableHeaders(pixel.headers)).toMatchObject(expected);
+    expect(pixel.headers.get('x-request-id')).toMatch(/^[\w-]{10,}$/);
+    expect(
+      (await fetch(`${base}/ev/impression?t=${text}`, { headers: { 'x-request-id': 'abc-1' } })).headers.get(
+        'x-request-id',
+      ),
+    ).toBe('abc-1');
+    const win = await fetch(`${base}/ev/win?p=1.5&t=${text}`);
+    expect(win.status).toBe(204);
+    expect(win.headers.get('content-type')).toBeNull();
+    // The fee lookup is a promise the first time: the fast path waits for it.
+    expect((await fetch(`${base}/ev/billing?t=${text}&p=2`)).status).toBe(204);
+    expect((await fetch(`${base}/ev/billing?t=${text}&p=2`)).status).toBe(204);
+    await flush();
+    expect(await totalsOf(world)).toMatchObject({
+      impressions: 2,
+      wins: 1,
+      media_cost_micros: '2000',
+      spend_micros: '2400',
+    });
+  });
+
+  it('leaves to the route what it does not answer: refusals, clicks, other queries, unknown kinds', async () => {
+    const world = await createWorld();
+    const text = encodeTicket(secret, ticketOf(world));
+    const forged = await fetch(`${base}/ev/impression?t=${text.slice(0, -2)}xx`);
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ code: 'EVENT_REFUSED' });
+    expect((await fetch(`${base}/ev/win?t=${text}&p=3`)).status).toBe(400);
+    const click = await fetch(`${base}/ev/click?t=${text}`, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://shop.example/landing?a=1');
+    expect((await fetch(`${base}/ev/video_start?t=${text}&junk=1`)).status).toBe(200);
+    expect((await fetch(`${base}/ev/nothing?t=${text}`)).status).toBe(404);
+    expect((await fetch(`${base}/ev/impression?t=${text}`, { method: 'HEAD' })).status).toBe(404);
+    await flush();
+    expect(await totalsOf(world)).toMatchObject({ clicks: 1, video_starts: 1, wins: 0 });
+  });
+
+  it('answers 503 with a time to retry while events cannot be counted', async () => {
+    const world = await createWorld();
+    const overloaded = vi.spyOn(ctx.app.deps.delivery, 'isOverloaded').mockReturnValue(true);
+    try {
+      const answer = await fetch(`${base}/ev/impression?t=${encodeTicket(secret, ticketOf(world))}`);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+    } finally {
+      overloaded.mockRestore();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { AUCTION_PRICE_MACRO } from '../../engine/event-cost';
 import { EVENT_KINDS, EVENT_PATH_PREFIX, isEventKind } from '../../engine/event-ticket';
 import { AppError } from '../../lib/app-error';
 import { PIXEL_GIF } from '../tracking/tracking.routes';
-import { createEventIntake, type EventAnswer } from './events.service';
+import type { EventAnswer, EventIntake } from './events.service';
 
 const ZEventParams = z.strictObject({ kind: z.string().max(40) });
 const ZEventQuery = z.looseObject({
@@ -79,8 +79,8 @@ const description =
  * The event intake of the buying engine, at the root (`{public URL}/ev/{kind}`, the URLs the bidder writes),
  * outside /api: exchanges, players and browsers call it without a session.
  */
-export const eventsRoutes = async (app: AppInstance): Promise<void> => {
-  const intake = createEventIntake(app.deps);
+export const eventsRoutes = async (app: AppInstance, options: { intake: EventIntake }): Promise<void> => {
+  const { intake } = options;
 
   // S2S notices may post any body (form, JSON, text): it is not read.
   app.addContentTypeParser(
