@@ -117,6 +117,63 @@ describeWithRedis('two processes sharing Redis', () => {
     expect(Number(rows.impressions)).toBe(1);
   });
 
+  it('holds a frequency cap across both processes', async () => {
+    const cap = { impressions: 2, period: 'day', fingerprint: 'soft' };
+    await ctx.db
+      .updateTable('strategies')
+      .set({ frequency_cap: JSON.stringify(cap) })
+      .where('id', '=', world.strategyId)
+      .execute();
+    await settle();
+    const device = { ifa: '6d92078a-8246-4ba4-ae5b-76104861e7dc' };
+    let bids = 0;
+    for (let i = 0; i < 8; i += 1) {
+      const [bidder, other] = i % 2 === 0 ? [ctx.app, second] : [second, ctx.app];
+      const answer = await bidOn(bidder, `capped-${i}`, device);
+      if (answer.statusCode === 200) {
+        bids += 1;
+        // Shown through the other process.
+        await other.inject({ method: 'GET', url: `/ev/impression?t=${ticketOf(answer)}` });
+      } else {
+        expect(answer.statusCode).toBe(204);
+      }
+      await settle();
+    }
+    expect(bids).toBe(2);
+    // Another user is not capped.
+    expect(
+      (await bidOn(second, 'capped-other', { ifa: '0b0e2a4c-1111-4ba4-ae5b-76104861e7dc' })).statusCode,
+    ).toBe(200);
+    await ctx.db
+      .updateTable('strategies')
+      .set({ frequency_cap: null })
+      .where('id', '=', world.strategyId)
+      .execute();
+    await settle();
+  });
+
+  it('stops bidding while its Redis connection is cut, and bids again by itself once it is back', async () => {
+    const redis = second.engine.redis;
+    if (redis === undefined) throw new Error('the app has no Redis');
+    const ended = new Promise((resolve) => redis.once('end', resolve));
+    redis.disconnect();
+    await ended;
+    // Its figures grow old without a read (3 s): no bid, whatever it held.
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 4_000));
+    await second.bidder.refresh();
+    await second.engine.settle();
+    expect((await bidOn(second, 'cut-1')).statusCode).toBe(204);
+    await redis.connect();
+    let answer = await bidOn(second, 'back-0');
+    // A float asked for while the connection was cut was refused: the next ask waits a second.
+    for (let i = 1; answer.statusCode !== 200 && i < 5; i += 1) {
+      ctx.clock.set(new Date(ctx.clock.now().getTime() + 1_100));
+      await settle();
+      answer = await bidOn(second, `back-${i}`);
+    }
+    expect(answer.statusCode).toBe(200);
+  });
+
   it('spends a daily budget through both processes and stops both, over it by at most a float and a bid each', async () => {
     let stoppedBoth = 0;
     for (let round = 0; round < 400 && stoppedBoth < 3; round += 1) {
