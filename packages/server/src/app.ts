@@ -34,7 +34,7 @@ import { creativesRoutes } from './modules/creatives/creatives.routes';
 import { createVastSourceCheck, type VastSourceCheck } from './modules/creatives/vast';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { dictionaryRoutes } from './modules/dictionary/dictionary.routes';
-import { createEventFastPath, type EventFastPath } from './modules/events/events.fast-path';
+import { createEventFastPath } from './modules/events/events.fast-path';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createEventIntake } from './modules/events/events.service';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes';
@@ -46,7 +46,8 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { plannerMapRoutes } from './modules/planner-map/planner-map.routes';
 import { publisherListsRoutes } from './modules/publisher-lists/publisher-lists.routes';
-import { rtbRoutes } from './modules/rtb/rtb.routes';
+import { createBidFastPath } from './modules/rtb/rtb.fast-path';
+import { createQpsCounter, rtbRoutes } from './modules/rtb/rtb.routes';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { loadGrantSecret } from './modules/session/session.service';
@@ -106,6 +107,8 @@ export type BuildOptions = {
  * has not answered by HANDLER_TIMEOUT_MS (reading the upload included) is answered 503.
  */
 export const CONNECTION_TIMEOUT_MS = 120_000;
+/** The request body limit of every route (Fastify's `bodyLimit`), which the bidder's fast path keeps too. */
+const BODY_LIMIT = 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const HANDLER_TIMEOUT_MS = 660_000;
 
@@ -135,8 +138,8 @@ export const buildApp = async ({
   ready = true,
 }: BuildOptions): Promise<BeaconApp> => {
   const isControlPlane = parts.includes('api');
-  // The event intake's common case is answered before Fastify (decision 053); the rest goes to Fastify.
-  let eventFastPath: EventFastPath | undefined;
+  // The engine's common requests are answered before Fastify (decision 053); the rest goes to Fastify.
+  const fastPaths: ((request: IncomingMessage, response: ServerResponse) => boolean)[] = [];
   let fastifyHandler: ((request: IncomingMessage, response: ServerResponse) => void) | undefined;
   const app = Fastify({
     logger,
@@ -146,14 +149,15 @@ export const buildApp = async ({
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { ignoreTrailingSlash: true },
     serverFactory: (handler) => {
       fastifyHandler = handler;
       const server = createServer((request, response) => {
-        if (eventFastPath === undefined || !eventFastPath(request, response)) handler(request, response);
+        for (const fastPath of fastPaths) if (fastPath(request, response)) return;
+        handler(request, response);
       });
       // What Fastify sets on a server it makes itself (these options are its defaults but the two timeouts).
       server.keepAliveTimeout = 72_000;
@@ -355,12 +359,28 @@ export const buildApp = async ({
     { prefix: '/api' },
   );
 
-  if (parts.includes('bidder')) await app.register(rtbRoutes, { bidder });
+  if (parts.includes('bidder')) {
+    const withinQps = createQpsCounter();
+    await app.register(rtbRoutes, { bidder, withinQps });
+    // Behind a proxy the client's address is in a header Fastify reads: those requests keep the route.
+    if (!config.trustProxy) {
+      fastPaths.push(
+        createBidFastPath({
+          bidder,
+          withinQps,
+          clock,
+          headers,
+          bodyLimit: BODY_LIMIT,
+          onError: (error) => app.log.error({ err: error }, 'bidder: a request failed'),
+        }),
+      );
+    }
+  }
   if (parts.includes('events')) {
     const intake = createEventIntake(deps);
     await app.register(eventsRoutes, { intake });
-    eventFastPath = createEventFastPath(intake, headers, (request, response) =>
-      fastifyHandler?.(request, response),
+    fastPaths.push(
+      createEventFastPath(intake, headers, (request, response) => fastifyHandler?.(request, response)),
     );
     await app.register(vastServingRoutes);
   }

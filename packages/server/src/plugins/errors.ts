@@ -14,7 +14,13 @@ export type ErrorBody = {
   [extra: string]: unknown;
 };
 
-const body = (statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody => ({
+/** The body of every error answer; answers written outside Fastify (decision 053) use it too. */
+export const errorBody = (
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: ErrorDetail[],
+): ErrorBody => ({
   statusCode,
   error: STATUS_CODES[statusCode] ?? 'Error',
   message,
@@ -68,20 +74,20 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError && error.statusCode < 500) {
       return reply.status(error.statusCode).send({
-        ...body(error.statusCode, error.code, error.message, error.details),
+        ...errorBody(error.statusCode, error.code, error.message, error.details),
         ...(error.extra ?? {}),
       });
     }
     if (error instanceof AppError && error.code === 'EVENTS_BUSY') {
       // The engine's store is gone for now (decision 052): the sender retries; nothing internal is said.
-      return reply.status(503).send(body(503, error.code, error.message));
+      return reply.status(503).send(errorBody(503, error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.flatMap((issue) => detailsOf(issue, error.validationContext));
       return reply
         .status(400)
         .send(
-          body(
+          errorBody(
             400,
             'VALIDATION_FAILED',
             details[0]?.message ?? ERROR_CODES.VALIDATION_FAILED.message,
@@ -91,40 +97,40 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send(body(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+      return reply.status(500).send(errorBody(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
     }
     if (isDataException(error)) {
       // Answered as the caller's mistake, but a schema should have caught it first: worth a warning.
       request.log.warn({ err: error }, 'the database refused a value of the request');
-      return reply.status(400).send(body(400, 'UNSTORABLE_VALUE', ERROR_CODES.UNSTORABLE_VALUE.message));
+      return reply.status(400).send(errorBody(400, 'UNSTORABLE_VALUE', ERROR_CODES.UNSTORABLE_VALUE.message));
     }
     if (isMalformedMultipart(error)) {
       return reply
         .status(400)
-        .send(body(400, 'MALFORMED_MULTIPART', ERROR_CODES.MALFORMED_MULTIPART.message));
+        .send(errorBody(400, 'MALFORMED_MULTIPART', ERROR_CODES.MALFORMED_MULTIPART.message));
     }
     if (error instanceof MediaToolMissingError) {
       // The installation's fault, not the file's: a clear 503 the user can pass on, and an error in the log.
       request.log.error({ err: error }, 'a media tool is missing');
       return reply
         .status(503)
-        .send(body(503, 'MEDIA_TOOLS_MISSING', ERROR_CODES.MEDIA_TOOLS_MISSING.message));
+        .send(errorBody(503, 'MEDIA_TOOLS_MISSING', ERROR_CODES.MEDIA_TOOLS_MISSING.message));
     }
     if (error.code === HANDLER_TIMEOUT) {
       request.log.error({ err: error }, 'request not answered in time');
-      return reply.status(503).send(body(503, 'TIMEOUT', ERROR_CODES.TIMEOUT.message));
+      return reply.status(503).send(errorBody(503, 'TIMEOUT', ERROR_CODES.TIMEOUT.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(status, error.code ?? 'BAD_REQUEST', error.message));
+      return reply.status(status).send(errorBody(status, error.code ?? 'BAD_REQUEST', error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+    return reply.status(500).send(errorBody(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
   });
 
   app.setNotFoundHandler((request, reply) => {
     reply
       .status(404)
-      .send(body(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+      .send(errorBody(404, 'NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 };

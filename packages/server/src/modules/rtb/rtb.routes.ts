@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-types';
 import type { BidAnswer, Bidder } from '../../engine/bidder';
-import type { BidderExchange } from '../../engine/bidder-state';
+import type { BidderExchange, BidderState } from '../../engine/bidder-state';
 import { NO_BID_REASONS, type NoBidReason, parseBidRequest } from '../../engine/openrtb';
 import { AppError } from '../../lib/app-error';
 
@@ -108,7 +109,7 @@ export const isAdmitted = (
 };
 
 /** Requests per exchange in the current second of this process. */
-const createQpsCounter = () => {
+export const createQpsCounter = () => {
   const counts = new Map<string, { second: number; count: number }>();
   return (exchange: BidderExchange, now: Date): boolean => {
     if (exchange.qpsLimit === null) return true;
@@ -122,16 +123,7 @@ const createQpsCounter = () => {
     return current.count <= exchange.qpsLimit;
   };
 };
-
-const noBid = (reply: FastifyReply, nbr: NoBidReason | null) => {
-  if (nbr !== null) reply.header(NBR_HEADER, String(nbr));
-  return reply.code(204).send();
-};
-
-const send = (reply: FastifyReply, answer: BidAnswer) =>
-  answer.kind === 'no_bid'
-    ? noBid(reply, answer.nbr)
-    : reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer.response));
+export type QpsCounter = ReturnType<typeof createQpsCounter>;
 
 /** Why a body that parseBidRequest refused is answered 400 (not a request at all) rather than nbr 2. */
 const isNotARequest = (body: string): boolean => {
@@ -146,9 +138,82 @@ const isNotARequest = (body: string): boolean => {
   return typeof id !== 'string' || id === '' || !Array.isArray(imp) || imp.length === 0;
 };
 
-export const rtbRoutes = async (app: AppInstance, options: { bidder: Bidder }): Promise<void> => {
-  const { bidder } = options;
-  const withinQps = createQpsCounter();
+/** What a bid request is answered before its body is read: an error, a no-bid, or the exchange to bid for. */
+export type Admission =
+  | { readonly kind: 'refused'; readonly error: AppError }
+  | { readonly kind: 'no_bid'; readonly nbr: NoBidReason | null }
+  | { readonly kind: 'admitted'; readonly exchange: BidderExchange; readonly state: BidderState };
+
+/** The checks of a bid request that do not read its body, in the route's order (docs/engine.md "Bidding"). */
+export const admitBidRequest = (
+  bidder: Bidder,
+  exchangeKey: string,
+  headers: IncomingHttpHeaders,
+  ip: string,
+): Admission => {
+  const version = headers[OPENRTB_VERSION_HEADER];
+  if (typeof version === 'string' && version.trim() !== '' && version.trim().split('.')[0] !== '2') {
+    return {
+      kind: 'refused',
+      error: new AppError('BAD_REQUEST', { message: `OpenRTB ${version} is not supported; send 2.x` }),
+    };
+  }
+  const state = bidder.state();
+  if (state === undefined) return { kind: 'no_bid', nbr: NO_BID_REASONS.TECHNICAL_ERROR };
+  const exchange = state.exchanges.get(exchangeKey);
+  if (exchange === undefined)
+    return { kind: 'refused', error: new AppError('NOT_FOUND', { message: 'No such exchange' }) };
+  if (!isAdmitted(exchange, headers[EXCHANGE_TOKEN_HEADER], ip)) {
+    return {
+      kind: 'refused',
+      error: new AppError('FORBIDDEN', { message: 'This exchange is not admitted from here' }),
+    };
+  }
+  if (!exchange.enabled || !state.biddingEnabled) return { kind: 'no_bid', nbr: null };
+  return { kind: 'admitted', exchange, state };
+};
+
+/** How an admitted request's body is answered: an error (not a request at all), a no-bid or a bid. */
+export type BodyAnswer =
+  | { readonly kind: 'refused'; readonly error: AppError }
+  | BidAnswer
+  | { readonly kind: 'no_bid'; readonly nbr: NoBidReason | null };
+
+/** The body of an admitted request: its QPS, its parse and the bid (docs/engine.md "Bidding"). */
+export const answerBidRequest = (
+  bidder: Bidder,
+  withinQps: QpsCounter,
+  now: Date,
+  admitted: Extract<Admission, { kind: 'admitted' }>,
+  body: string,
+): BodyAnswer | Promise<BidAnswer> => {
+  if (!withinQps(admitted.exchange, now)) return { kind: 'no_bid', nbr: NO_BID_REASONS.TECHNICAL_ERROR };
+  const parsed = parseBidRequest(body);
+  if (!parsed.ok) {
+    if (isNotARequest(body))
+      return { kind: 'refused', error: new AppError('BAD_REQUEST', { message: parsed.reason }) };
+    return { kind: 'no_bid', nbr: NO_BID_REASONS.INVALID_REQUEST };
+  }
+  return bidder.bid(admitted.exchange, parsed.request, admitted.state);
+};
+
+const noBid = (reply: FastifyReply, nbr: NoBidReason | null) => {
+  if (nbr !== null) reply.header(NBR_HEADER, String(nbr));
+  return reply.code(204).send();
+};
+
+const send = (reply: FastifyReply, answer: BodyAnswer) => {
+  if (answer.kind === 'refused') throw answer.error;
+  return answer.kind === 'no_bid'
+    ? noBid(reply, answer.nbr)
+    : reply.code(200).header('content-type', 'application/json').send(JSON.stringify(answer.response));
+};
+
+export const rtbRoutes = async (
+  app: AppInstance,
+  options: { bidder: Bidder; withinQps: QpsCounter },
+): Promise<void> => {
+  const { bidder, withinQps } = options;
   // Exchanges send JSON with varying content types, or none: every body is read as text here, and only here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
@@ -162,27 +227,11 @@ export const rtbRoutes = async (app: AppInstance, options: { bidder: Bidder }): 
     schema: { hide: true, params: ZRtbParams },
     handler: async (request, reply) => {
       reply.header(OPENRTB_VERSION_HEADER, ANSWERED_OPENRTB_VERSION);
-      const version = request.headers[OPENRTB_VERSION_HEADER];
-      if (typeof version === 'string' && version.trim() !== '' && version.trim().split('.')[0] !== '2') {
-        throw new AppError('BAD_REQUEST', { message: `OpenRTB ${version} is not supported; send 2.x` });
-      }
-      const state = bidder.state();
-      if (state === undefined) return noBid(reply, NO_BID_REASONS.TECHNICAL_ERROR);
-      const exchange = state.exchanges.get(request.params.exchange);
-      if (exchange === undefined) throw new AppError('NOT_FOUND', { message: 'No such exchange' });
-      if (!isAdmitted(exchange, request.headers[EXCHANGE_TOKEN_HEADER], request.ip)) {
-        throw new AppError('FORBIDDEN', { message: 'This exchange is not admitted from here' });
-      }
-      if (!exchange.enabled || !state.biddingEnabled) return noBid(reply, null);
-      if (!withinQps(exchange, app.deps.clock.now())) return noBid(reply, NO_BID_REASONS.TECHNICAL_ERROR);
-
+      const admission = admitBidRequest(bidder, request.params.exchange, request.headers, request.ip);
+      if (admission.kind === 'refused') throw admission.error;
+      if (admission.kind === 'no_bid') return noBid(reply, admission.nbr);
       const body = typeof request.body === 'string' ? request.body : '';
-      const parsed = parseBidRequest(body);
-      if (!parsed.ok) {
-        if (isNotARequest(body)) throw new AppError('BAD_REQUEST', { message: parsed.reason });
-        return noBid(reply, NO_BID_REASONS.INVALID_REQUEST);
-      }
-      const answer = bidder.bid(exchange, parsed.request, state);
+      const answer = answerBidRequest(bidder, withinQps, app.deps.clock.now(), admission, body);
       return answer instanceof Promise ? answer.then((value) => send(reply, value)) : send(reply, answer);
     },
   });

@@ -1,0 +1,132 @@
+/**
+ * The bidder's requests answered before Fastify (decision 053): a `POST /rtb/{exchange}` that the route's checks
+ * before the body admit (version, state, exchange, admission, enabled) is read and answered by the HTTP server's
+ * own handler through the same functions as the route (`admitBidRequest`, `answerBidRequest`), with the same
+ * status, body and headers. A request those checks refuse, one without a length or larger than the body limit,
+ * and every request of a process behind a proxy (its client address is the proxy's header) go to the route
+ * untouched: nothing has been read or counted for them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Bidder } from '../../engine/bidder';
+import { ERROR_CODES } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { errorBody } from '../../plugins/errors';
+import {
+  ANSWERED_OPENRTB_VERSION,
+  admitBidRequest,
+  answerBidRequest,
+  type BodyAnswer,
+  NBR_HEADER,
+  OPENRTB_VERSION_HEADER,
+  type QpsCounter,
+} from './rtb.routes';
+
+const PREFIX = '/rtb/';
+
+export type BidFastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+export const createBidFastPath = (options: {
+  readonly bidder: Bidder;
+  readonly withinQps: QpsCounter;
+  readonly clock: Clock;
+  /** The console's security headers (every Fastify answer carries them). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The app's body limit: a larger request is left to the route, which refuses it. */
+  readonly bodyLimit: number;
+  readonly onError: (error: unknown) => void;
+}): BidFastPath => {
+  const { bidder, withinQps, clock, bodyLimit } = options;
+  const common = [
+    ...Object.entries(options.headers).flat(),
+    OPENRTB_VERSION_HEADER,
+    ANSWERED_OPENRTB_VERSION,
+  ];
+
+  const requestIdOf = (request: IncomingMessage): string => {
+    const incoming = request.headers['x-request-id'];
+    return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  };
+
+  const send = (request: IncomingMessage, response: ServerResponse, answer: BodyAnswer): void => {
+    const id = requestIdOf(request);
+    if (answer.kind === 'no_bid') {
+      response.writeHead(204, [
+        'x-request-id',
+        id,
+        ...common,
+        ...(answer.nbr === null ? [] : [NBR_HEADER, String(answer.nbr)]),
+      ]);
+      response.end();
+      return;
+    }
+    const isBid = answer.kind === 'bid';
+    const body = isBid
+      ? JSON.stringify(answer.response)
+      : JSON.stringify(errorBody(answer.error.statusCode, answer.error.code, answer.error.message));
+    response.writeHead(isBid ? 200 : answer.error.statusCode, [
+      'x-request-id',
+      id,
+      ...common,
+      'content-type',
+      'application/json; charset=utf-8',
+      'content-length',
+      String(Buffer.byteLength(body)),
+    ]);
+    response.end(body);
+  };
+
+  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
+    options.onError(error);
+    const body = JSON.stringify(errorBody(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(500, [
+      'x-request-id',
+      requestIdOf(request),
+      ...common,
+      'content-type',
+      'application/json; charset=utf-8',
+      'content-length',
+      String(Buffer.byteLength(body)),
+    ]);
+    response.end(body);
+  };
+
+  return (request, response) => {
+    const url = request.url;
+    if (request.method !== 'POST' || url === undefined || !url.startsWith(PREFIX)) return false;
+    const key = url.slice(PREFIX.length);
+    if (key === '' || key.length > 100 || key.includes('/') || key.includes('?') || key.includes('%'))
+      return false;
+    const length = Number(request.headers['content-length']);
+    if (!Number.isInteger(length) || length < 0 || length > bodyLimit) return false;
+    const admission = admitBidRequest(bidder, key, request.headers, request.socket.remoteAddress ?? '');
+    if (admission.kind !== 'admitted') return false;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('error', () => response.destroy());
+    request.on('end', () => {
+      try {
+        const body =
+          chunks.length === 1
+            ? (chunks[0] as Buffer).toString('utf8')
+            : Buffer.concat(chunks).toString('utf8');
+        const answer = answerBidRequest(bidder, withinQps, clock.now(), admission, body);
+        if (answer instanceof Promise) {
+          answer.then(
+            (value) => send(request, response, value),
+            (error: unknown) => fail(request, response, error),
+          );
+        } else {
+          send(request, response, answer);
+        }
+      } catch (error) {
+        fail(request, response, error);
+      }
+    });
+    return true;
+  };
+};
