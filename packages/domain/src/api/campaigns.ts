@@ -30,8 +30,10 @@ import { TARGETED_RESOURCE_KINDS } from '../validation/resource-targeting';
 import { ZHistoryEntry } from './history';
 
 /** An exact amount in the campaign's currency: decimal text (never a float), e.g. "1500.25". */
-export const ZMoney = z.string().meta({ description: "Exact decimal amount in the campaign's currency" });
-export const ZDay = z.string().meta({ description: 'A UTC day, YYYY-MM-DD (inclusive)' });
+export const ZCampaignMoney = z
+  .string()
+  .meta({ description: "Exact decimal amount in the campaign's currency" });
+export const ZCampaignDay = z.string().meta({ description: 'A UTC day, YYYY-MM-DD (inclusive)' });
 
 /** When a campaign, or a strategy within it, delivers. */
 export const ZScheduleView = z.object({
@@ -89,14 +91,14 @@ export const ZCampaignRow = z.object({
   status: z.enum(CAMPAIGN_STATUSES),
   delivery_status: z.enum(DELIVERY_STATUSES),
   delivery_explanation: z.string(),
-  start_date: ZDay.nullable(),
-  end_date: ZDay.nullable(),
+  start_date: ZCampaignDay.nullable(),
+  end_date: ZCampaignDay.nullable(),
   currency: z.enum(CURRENCIES),
   time_zone: z.string().meta({
     description: 'IANA time zone of the schedule, the flight and the daily budget day (e.g. Europe/Madrid)',
   }),
   budget_timespan: z.enum(BUDGET_TIMESPANS).nullable(),
-  budget: ZMoney.nullable(),
+  budget: ZCampaignMoney.nullable(),
   // Delivery figures from the rollups (the server's modules/delivery, docs/engine.md "Delivery figures").
   impressions: z.number(),
   clicks: z.number(),
@@ -105,11 +107,11 @@ export const ZCampaignRow = z.object({
   /** conversions_1 … conversions_5 together. */
   conversions: z.number(),
   /** Every rollup hour's spend (the advertiser's cost), in the campaign's currency. */
-  spend: ZMoney,
+  spend: ZCampaignMoney,
   /** Today's spend: the campaign's local day, from the UTC hour holding its midnight. */
-  spend_today: ZMoney,
+  spend_today: ZCampaignMoney,
   /** What should have been spent so far today for an even spend of the budget (pacing); null: no expectation. */
-  expected_spend_today: ZMoney.nullable(),
+  expected_spend_today: ZCampaignMoney.nullable(),
   /** The start of the last hour with an impression; null: never delivered. */
   last_delivery_hour: z.string().nullable(),
   strategies_count: z.number(),
@@ -128,25 +130,23 @@ export const ZCampaignAlert = z.object({
   message: z.string(),
   strategy: z.number().optional(),
 });
-export type TCampaignAlert = z.infer<typeof ZCampaignAlert>;
 
 /** The campaign page's delivery block (the server's campaigns.views.ts toCampaignDeliveryView). */
 export const ZCampaignDelivery = z.object({
   conversions_by_event: z.array(z.number()),
   /** Spend counted against the budget: since its last reset (a start date change of a lifetime budget). */
-  budget_spend: ZMoney,
+  budget_spend: ZCampaignMoney,
   /** The recent bids and wins behind the delivery status: the last `recent_hours` hours and the current one. */
   recent_hours: z.number(),
   recent_bids: z.number(),
   recent_wins: z.number(),
   /** Today's money target (pacing: docs/engine.md "Pacing"); null without one (no budget, ASAP, not running). */
-  target_spend_today: ZMoney.nullable(),
+  target_spend_today: ZCampaignMoney.nullable(),
   /** Today's spend at today's rate until the campaign's midnight; null without a target or in the first hour. */
-  projected_spend_today: ZMoney.nullable(),
+  projected_spend_today: ZCampaignMoney.nullable(),
   /** What the exchanges charged; internal roles only. */
-  media_cost: ZMoney.optional(),
+  media_cost: ZCampaignMoney.optional(),
 });
-export type TCampaignDelivery = z.infer<typeof ZCampaignDelivery>;
 
 /** The internal-campaign fields as a campaign answers them (the body's rules: validation/campaign-internal.ts). */
 export const ZCampaignInternalView = z.object({
@@ -155,20 +155,19 @@ export const ZCampaignInternalView = z.object({
   notes: z.string(),
   flags: z.array(z.string()),
 });
-export type TCampaignInternalView = z.infer<typeof ZCampaignInternalView>;
 
 /** One campaign with every field (GET|POST|PUT /campaign…); `internal` only for the internal-campaign roles. */
 export const ZCampaign = ZCampaignRow.extend({
   delivery: ZCampaignDelivery,
   daily_limit_type: z.enum(DAILY_LIMIT_TYPES).nullable(),
-  daily_budget: ZMoney.nullable(),
+  daily_budget: ZCampaignMoney.nullable(),
   daily_impressions: z.number().nullable(),
   daily_clicks: z.number().nullable(),
   max_daily_cost_strategy: z.enum(MAX_DAILY_COST_STRATEGIES).nullable(),
   pricing: z.enum(PRICING_TYPES).nullable(),
   price_model: z.enum(PRICE_MODELS).nullable(),
-  bid: ZMoney.nullable(),
-  cpc_target: ZMoney.nullable(),
+  bid: ZCampaignMoney.nullable(),
+  cpc_target: ZCampaignMoney.nullable(),
   event_optimisation: z.enum(EVENT_OPTIMISATIONS).nullable(),
   tracking_tool: z.enum(TRACKING_PROVIDERS),
   schedule: ZScheduleView,
@@ -191,7 +190,7 @@ export const ZCampaign = ZCampaignRow.extend({
       .nullable()
       .meta({ description: 'Days per attributed kind; null without a tool' }),
     footfall: z.boolean(),
-    price_cpm: ZMoney.nullable().meta({
+    price_cpm: ZCampaignMoney.nullable().meta({
       description: 'Tracking price per thousand impressions; null when free',
     }),
     price_currency: z.enum(CURRENCIES),

@@ -41,7 +41,7 @@ export const ZCreativeRow = z.object({
 export type TCreativeRow = z.infer<typeof ZCreativeRow>;
 
 /** A creative's main file: its address, what it is, and what the upload check measured. */
-export const ZCreativeAsset = z.object({
+const ZCreativeAsset = z.object({
   url: z.string(),
   kind: z.string(),
   bytes: z.number(),
@@ -50,19 +50,17 @@ export const ZCreativeAsset = z.object({
   duration_ms: z.number().optional(),
   poster_url: z.string().optional(),
 });
-export type TCreativeAsset = z.infer<typeof ZCreativeAsset>;
 
 /** A video creative's companion ad image. */
-export const ZCreativeCompanion = z.object({
+const ZCreativeCompanion = z.object({
   url: z.string(),
   width: z.number(),
   height: z.number(),
   bytes: z.number(),
 });
-export type TCreativeCompanion = z.infer<typeof ZCreativeCompanion>;
 
 /** A native creative's texts and pictures. */
-export const ZCreativeNative = z.object({
+const ZCreativeNative = z.object({
   title: z.string(),
   description: z.string(),
   call_to_action: z.string(),
@@ -70,10 +68,9 @@ export const ZCreativeNative = z.object({
   main_image_url: z.string().nullable(),
   icon_url: z.string().nullable(),
 });
-export type TCreativeNative = z.infer<typeof ZCreativeNative>;
 
 /** One rendition a processed video serves (its VAST media files). */
-export const ZCreativeRendition = z.object({
+const ZCreativeRendition = z.object({
   url: z.string(),
   width: z.number(),
   height: z.number(),
@@ -87,7 +84,6 @@ export const ZCreativeCampaignLink = z.object({
   name: z.string(),
   link_state: z.enum(CAMPAIGN_CREATIVE_LINK_STATES),
 });
-export type TCreativeCampaignLink = z.infer<typeof ZCreativeCampaignLink>;
 
 /** One creative (GET|POST|PUT /creative…): every field, and the campaigns it is linked to. */
 export const ZCreative = ZCreativeRow.extend({

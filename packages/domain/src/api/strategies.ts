@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FINGERPRINT_TYPES } from '../dictionary/audiences';
 import { STRATEGY_STATES } from '../dictionary/campaigns';
 import { FREQUENCY_CAP_PERIODS } from '../validation/frequency-cap';
-import { ZAudienceTargetingView, ZDay, ZIds, ZMoney, ZScheduleView } from './campaigns';
+import { ZAudienceTargetingView, ZCampaignDay, ZCampaignMoney, ZIds, ZScheduleView } from './campaigns';
 
 /** Where a strategy delivers, within its campaign's targeting. */
 const ZLocationView = z.object({
@@ -29,12 +29,12 @@ export const ZStrategy = z.object({
   campaign: z.number(),
   name: z.string(),
   state: z.enum(STRATEGY_STATES),
-  start_date: ZDay.nullable(),
-  end_date: ZDay.nullable(),
+  start_date: ZCampaignDay.nullable(),
+  end_date: ZCampaignDay.nullable(),
   location: ZLocationView,
   schedule: ZScheduleView,
   targeting: ZStrategyTargetingView,
-  bid: ZMoney.nullable().meta({ description: "Null: the campaign's bid" }),
+  bid: ZCampaignMoney.nullable().meta({ description: "Null: the campaign's bid" }),
   budget_share: z.number(),
   frequency_cap: z
     .object({
