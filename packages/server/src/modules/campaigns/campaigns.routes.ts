@@ -20,10 +20,10 @@ import { createCampaign } from './campaigns.create';
 import { duplicateCampaign } from './campaigns.duplicate';
 import { campaignsCsv, exportCampaign } from './campaigns.export';
 import {
-  ZBulkResult,
   ZCampaign,
   ZCampaignHistoryEntry,
   ZCampaignRow,
+  ZCampaignsBulkResult,
   ZExportQuery,
   ZIdParams,
   ZStrategy,
@@ -90,7 +90,7 @@ export const campaignsRoutes = async (app: AppInstance): Promise<void> => {
       summary: 'One state change (active, inactive, deleted) on up to 500 campaigns; all or nothing',
       tags: ['campaigns'],
       body: ZCampaignsBulkUpdate,
-      response: { 200: ZBulkResult },
+      response: { 200: ZCampaignsBulkResult },
     },
     handler: async (request) => bulkUpdateCampaigns(deps, principalOf(request), request.body),
   });

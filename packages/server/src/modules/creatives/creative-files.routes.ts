@@ -31,7 +31,7 @@ import {
   uploadTargetOf,
   validateVastSource,
 } from './creative-files.service';
-import { ZCreative } from './creatives.schemas';
+import { ZCreative, ZCreativePreviewLink } from './creatives.schemas';
 import { PREVIEW_CSP, PREVIEW_EXPIRED_DOCUMENT } from './preview';
 
 /**
@@ -209,7 +209,7 @@ export const creativeFilesRoutes = async (app: AppInstance): Promise<void> => {
         'The document at `url` shows the creative as it serves, third-party HTML included, under `Content-Security-Policy: sandbox allow-scripts`: its scripts run in an opaque origin that can neither read the console nor navigate it. Embed it in `<iframe sandbox="allow-scripts">`.',
       tags: ['creatives'],
       params: ZIdParams,
-      response: { 200: z.strictObject({ url: z.string(), expires_at: z.iso.datetime() }) },
+      response: { 200: ZCreativePreviewLink },
     },
     handler: async (request) => creativePreviewLink(deps, principalOf(request), request.params.id),
   });

@@ -1,5 +1,5 @@
 import { canAccess, canEdit } from '@beacon/domain/access/permissions';
-import type { CampaignState } from '@beacon/domain/dictionary/campaigns';
+import type { TCampaign } from '@beacon/domain/api/campaigns';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,12 +18,8 @@ import { CREATIVES_PATH } from '../../components/creative/api/creative';
 import { CampaignCreativesPanel } from '../../components/creative/CampaignCreativesPanel';
 import { canWriteCreatives } from '../../components/creative/creative-access';
 
-type CampaignSummary = {
-  readonly id: number;
-  readonly name: string;
-  readonly state: CampaignState;
-  readonly organization_name: string;
-};
+/** What this page reads of the campaign GET /campaign/{id} answers. */
+type CampaignSummary = Pick<TCampaign, 'id' | 'name' | 'state' | 'organization_name'>;
 
 const campaignIdOf = (text: string | null): number | null => {
   const id = Number(text);

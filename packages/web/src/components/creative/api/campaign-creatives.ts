@@ -1,9 +1,10 @@
 /** A campaign's creatives and their link states (GET|PUT /campaign/{id}/creatives). */
+import type { TCampaignCreative } from '@beacon/domain/api/creatives';
 import type { TCampaignCreativeLinks } from '@beacon/domain/validation/creative-form';
 import { api } from '../../../api/client';
-import type { CreativeRow, LinkState } from './creative';
 
-export type CampaignCreative = CreativeRow & { readonly link_state: LinkState; readonly linked_at: string };
+/** A linked creative: the creatives list's row, its link's state and when it was linked. */
+export type CampaignCreative = TCampaignCreative;
 
 export const campaignCreativesQueryKey = (campaignId: number) =>
   ['creatives', 'campaign', campaignId] as const;

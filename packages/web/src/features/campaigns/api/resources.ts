@@ -3,19 +3,13 @@
  * resource's own list endpoint, searched by name. This feature's own small fetchers: features never import
  * each other. Audiences also list the data partners' published segments (GET /audience-segments).
  */
+import type { TTargetedResource } from '@beacon/domain/api/campaigns';
 import { AUDIENCE_TYPE_LABELS, AUDIENCE_TYPES } from '@beacon/domain/dictionary/audiences';
 import type { TargetedResourceKind } from '@beacon/domain/validation/resource-targeting';
 import { apiList } from '../../../api/client';
 
 /** A resource the campaign or one of its strategies targets, as GET /campaign/{id} names it. */
-export type TargetedResource = {
-  readonly kind: TargetedResourceKind;
-  readonly id: number;
-  readonly name: string;
-  readonly state: string;
-  /** Audience type, publisher list kind or deal's supply partner. */
-  readonly detail: string | null;
-};
+export type TargetedResource = TTargetedResource;
 
 /** What a picker lists. */
 export type ResourceSource =

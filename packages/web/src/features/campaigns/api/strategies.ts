@@ -2,52 +2,20 @@
  * Strategies of a campaign: GET|POST /campaign/{id}/strategies, GET|PUT|DELETE /strategy/{id} (version),
  * POST /strategy/{id}/duplicate.
  */
-import type { FingerprintType } from '@beacon/domain/dictionary/audiences';
-import type { StrategyState } from '@beacon/domain/dictionary/campaigns';
-import type { FrequencyCapPeriod } from '@beacon/domain/validation/frequency-cap';
+import type { TStrategy } from '@beacon/domain/api/strategies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiList } from '../../../api/client';
-import { type CampaignSchedule, campaignQueryKey } from './get-campaign';
+import type { ReadonlyDeep } from '../../../lib/readonly-deep';
+import { campaignQueryKey } from './get-campaign';
 
-export type StrategyLocation = {
-  readonly countries: readonly string[];
-  readonly regions: readonly string[];
-  readonly cities: readonly string[];
-};
+/** A strategy as the shared schema of packages/domain/src/api/strategies.ts says (the server validates with it). */
+export type Strategy = TStrategy;
 
-export type StrategyTargeting = {
-  readonly audiences: {
-    readonly at_least_one_of: readonly number[];
-    readonly mandatory: readonly number[];
-    readonly excluded: readonly number[];
-  };
-  readonly location_audiences: readonly number[];
-  readonly geolists: readonly number[];
-};
+/** Where the strategy delivers; the strategy form's location too. */
+export type StrategyLocation = ReadonlyDeep<Strategy['location']>;
 
-export type Strategy = {
-  readonly id: number;
-  readonly campaign: number;
-  readonly name: string;
-  readonly state: StrategyState;
-  readonly start_date: string | null;
-  readonly end_date: string | null;
-  readonly location: StrategyLocation;
-  readonly schedule: CampaignSchedule;
-  /** Its own audiences, location audiences and geolists (decision 021). */
-  readonly targeting: StrategyTargeting;
-  readonly bid: string | null;
-  readonly budget_share: number;
-  /** At most `impressions` per user per `period`; null: no cap (docs/engine.md "Frequency caps"). */
-  readonly frequency_cap: {
-    readonly impressions: number;
-    readonly period: FrequencyCapPeriod;
-    readonly fingerprint: FingerprintType;
-  } | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly version: number;
-};
+/** Its own audiences, location audiences and geolists (decision 021). */
+export type StrategyTargeting = ReadonlyDeep<Strategy['targeting']>;
 
 /** A campaign holds few strategies; one page of the largest size lists them all. */
 const STRATEGIES_LIMIT = 200;

@@ -2,6 +2,7 @@
  * The source campaign of a synchronized campaign, searched among the caller's campaigns (GET /campaigns):
  * same organization, not synchronized itself, not deleted. Chosen once, at creation: it cannot be unlinked.
  */
+import type { TCampaignRow } from '@beacon/domain/api/campaigns';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,13 +11,8 @@ import { useEffect, useState } from 'react';
 import { apiList } from '../../../api/client';
 import { usePickedNames } from './picked-names';
 
-type SourceOption = {
-  readonly id: number;
-  readonly name: string;
-  readonly organization: number;
-  readonly type: string;
-  readonly state: string;
-};
+/** A campaign the field offers (a row of GET /campaigns), or the one chosen before its row is read. */
+type SourceOption = Pick<TCampaignRow, 'id' | 'name'>;
 
 const OPTIONS_LIMIT = 20;
 
@@ -39,7 +35,7 @@ export const SourceCampaignField = ({ organization, value, onChange, error }: So
   const candidates = useQuery({
     queryKey: ['campaigns', 'source-options', organization, search],
     queryFn: ({ signal }) =>
-      apiList<SourceOption>('/campaigns', {
+      apiList<TCampaignRow>('/campaigns', {
         params: {
           limit: OPTIONS_LIMIT,
           search: search || undefined,
@@ -58,13 +54,7 @@ export const SourceCampaignField = ({ organization, value, onChange, error }: So
       ? null
       : chosen?.id === value
         ? chosen
-        : {
-            id: value,
-            name: names.nameOf('campaign', value) ?? `Campaign #${value}`,
-            organization: organization ?? 0,
-            type: '',
-            state: '',
-          };
+        : { id: value, name: names.nameOf('campaign', value) ?? `Campaign #${value}` };
   return (
     <Autocomplete<SourceOption>
       options={options}

@@ -7,8 +7,10 @@ import {
   REQUIRED_MESSAGE,
 } from '@beacon/domain/validation/messages';
 import { describe, expect, it } from 'vitest';
+import type { Campaign } from '../api/get-campaign';
 import {
   type CampaignFormValues,
+  campaignFormOf,
   createBodyOf,
   earlyTargetingErrors,
   emptyCampaignForm,
@@ -223,5 +225,115 @@ describe('campaign form', () => {
     const rebased = rebaseForm(typed, before, fresh, ['name', 'budget']);
     expect(rebased.name).toBe('Typed name');
     expect(rebased.budget).toBe('9999');
+  });
+});
+
+/** A campaign as GET /campaign/{id} answers it to an internal role. */
+const storedCampaign = (): Campaign => ({
+  id: 12,
+  name: 'Spring sale',
+  organization: 7,
+  organization_name: 'Acme',
+  type: 'generic',
+  objective: null,
+  state: 'inactive',
+  status: 'incomplete',
+  delivery_status: 'stopped',
+  delivery_explanation: 'The campaign is not active',
+  start_date: '2030-03-01',
+  end_date: '2030-03-31',
+  currency: 'usd',
+  time_zone: 'Europe/Madrid',
+  budget_timespan: 'lifetime',
+  budget: '1500',
+  impressions: 0,
+  clicks: 0,
+  ctr: null,
+  conversions: 0,
+  spend: '0',
+  spend_today: '0',
+  expected_spend_today: null,
+  last_delivery_hour: null,
+  strategies_count: 1,
+  strategies_bidding: 0,
+  source_campaign: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  version: 3,
+  delivery: {
+    conversions_by_event: [0, 0, 0, 0, 0],
+    budget_spend: '0',
+    recent_hours: 3,
+    recent_bids: 0,
+    recent_wins: 0,
+    target_spend_today: null,
+    projected_spend_today: null,
+  },
+  daily_limit_type: 'auto',
+  daily_budget: null,
+  daily_impressions: null,
+  daily_clicks: null,
+  max_daily_cost_strategy: 'daily',
+  pricing: 'cpm',
+  price_model: 'cpm',
+  bid: '2.5',
+  cpc_target: null,
+  event_optimisation: null,
+  tracking_tool: 'none',
+  schedule: { preset: 'all', days: ['monday'], ranges: [{ from: '00:00', to: '24:00' }] },
+  device_types: [],
+  device_id_types: [],
+  video_positions: [],
+  video_attributes: [],
+  viewability: 50,
+  targeting: {
+    countries: ['ESP'],
+    regions: [],
+    cities: [],
+    bundle_ids: [],
+    iab_categories: [],
+    app_categories: [],
+    audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
+    location_audiences: [],
+    geolists: [],
+    publisher_allowlists: [],
+    publisher_blocklists: [],
+    deals: [],
+  },
+  budget_reset_at: null,
+  deleted_at: null,
+  alerts: [],
+  targeted_resources: [],
+  tracking: {
+    tool: 'none',
+    attribution_windows: null,
+    footfall: false,
+    price_cpm: null,
+    price_currency: 'usd',
+  },
+  internal: { fee_percent: '10', margin_percent: null, notes: '', flags: ['priority', 'test'] },
+});
+
+describe('campaignFormOf', () => {
+  it('starts from the stored threshold and flags', () => {
+    const form = campaignFormOf(storedCampaign());
+    expect(form.viewability).toBe(50);
+    expect(form.internal).toEqual({
+      fee_percent: '10',
+      margin_percent: '',
+      notes: '',
+      flags: ['priority', 'test'],
+    });
+  });
+
+  it('offers only the thresholds and flags the writes accept, the answer typing them as any number and text', () => {
+    const stored = storedCampaign();
+    const form = campaignFormOf({
+      ...stored,
+      viewability: 45,
+      internal: { fee_percent: null, margin_percent: null, notes: '', flags: ['legacy', 'test'] },
+    });
+    expect(form.viewability).toBe(0);
+    expect(form.internal.flags).toEqual(['test']);
   });
 });

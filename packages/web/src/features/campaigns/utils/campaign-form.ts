@@ -5,23 +5,27 @@
  */
 
 import { type CampaignTypeDefaults, campaignTypeRequirements } from '@beacon/domain/campaigns/campaign-types';
-import type {
-  BudgetTimespan,
-  CampaignType,
-  DailyLimitType,
-  DeviceIdType,
-  DeviceType,
-  EventOptimisation,
-  MaxDailyCostStrategy,
-  ObjectiveKind,
-  PriceModel,
-  PricingType,
-  VideoAttribute,
-  VideoPosition,
-  ViewabilityThreshold,
+import {
+  type BudgetTimespan,
+  type CampaignType,
+  type DailyLimitType,
+  type DeviceIdType,
+  type DeviceType,
+  type EventOptimisation,
+  type MaxDailyCostStrategy,
+  type ObjectiveKind,
+  type PriceModel,
+  type PricingType,
+  VIEWABILITY_THRESHOLDS,
+  type VideoAttribute,
+  type VideoPosition,
+  type ViewabilityThreshold,
 } from '@beacon/domain/dictionary/campaigns';
 import type { TrackingProvider } from '@beacon/domain/dictionary/tracking';
-import type { CampaignInternalFlag } from '@beacon/domain/validation/campaign-internal';
+import {
+  CAMPAIGN_INTERNAL_FLAGS,
+  type CampaignInternalFlag,
+} from '@beacon/domain/validation/campaign-internal';
 import type { ErrorDetail } from '../../../api/api-error';
 import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
 import type { Campaign, CampaignInternal, CampaignSchedule, CampaignTargeting } from '../api/get-campaign';
@@ -157,15 +161,29 @@ export const emptyCampaignForm = (type: CampaignType, organization: number | nul
 const text = (value: string | number | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
+/**
+ * Whether a flag the campaign answers is one the form offers: the answer's schema types flags as any text, the
+ * writes accept only CAMPAIGN_INTERNAL_FLAGS.
+ */
+const isKnownFlag = (flag: string): flag is CampaignInternalFlag =>
+  CAMPAIGN_INTERNAL_FLAGS.some((known) => known === flag);
+
 const internalOf = (internal: CampaignInternal | undefined): InternalValues =>
   internal
     ? {
         fee_percent: text(internal.fee_percent),
         margin_percent: text(internal.margin_percent),
         notes: internal.notes,
-        flags: [...internal.flags],
+        flags: internal.flags.filter(isKnownFlag),
       }
     : EMPTY_INTERNAL;
+
+/**
+ * The threshold the form selects: the answer's schema types it as any number, the database holds only
+ * VIEWABILITY_THRESHOLDS (its check constraint); anything else shows as no threshold.
+ */
+const viewabilityOf = (value: number): ViewabilityThreshold =>
+  VIEWABILITY_THRESHOLDS.find((threshold) => threshold === value) ?? 0;
 
 /** The form of an existing campaign. */
 export const campaignFormOf = (campaign: Campaign): CampaignFormValues => ({
@@ -194,7 +212,7 @@ export const campaignFormOf = (campaign: Campaign): CampaignFormValues => ({
   device_id_types: [...campaign.device_id_types],
   video_positions: [...campaign.video_positions],
   video_attributes: [...campaign.video_attributes],
-  viewability: campaign.viewability,
+  viewability: viewabilityOf(campaign.viewability),
   targeting: { ...EMPTY_TARGETING, ...campaign.targeting },
   source_campaign: campaign.source_campaign,
   internal: internalOf(campaign.internal),

@@ -42,7 +42,7 @@ import {
   creativePath,
   creativeQueryKey,
 } from '../../../components/creative/api/creative';
-import { attributeName, fileSizeText } from '../../../components/creative/creative-text';
+import { attributeName } from '../../../components/creative/creative-text';
 import { EnumSelect } from '../../../components/EnumSelect';
 import { ResourceDialog } from '../../../components/ResourceDialog';
 import { useAdvertiserOptions } from '../api/advertisers';
@@ -63,6 +63,7 @@ import {
   creativeValuesOf,
   emptyCreativeValues,
   needsNewReview,
+  storedFileText,
   updateBodyOf,
 } from '../utils/creative-form';
 import { CreativeFileField } from './CreativeFileField';
@@ -97,13 +98,6 @@ const slotsOf = (type: CreativeType): CreativeFileSlot[] =>
 const hasField = (type: CreativeType, field: CreativeField): boolean => {
   const fields: readonly CreativeField[] = CREATIVE_FIELDS_BY_TYPE[type];
   return fields.includes(field);
-};
-
-const storedFileText = (creative: Creative | null, slot: CreativeFileSlot): string | undefined => {
-  if (!creative) return undefined;
-  const file = slot === 'asset' ? creative.asset : slot === 'companion' ? creative.companion : null;
-  if (slot === 'native-icon') return creative.native?.icon_url ? 'An icon is uploaded' : undefined;
-  return file ? `Uploaded: ${file.kind.toUpperCase()} · ${fileSizeText(file.bytes)}` : undefined;
 };
 
 const fileKey = (slot: CreativeFileSlot): string => `file:${slot}`;

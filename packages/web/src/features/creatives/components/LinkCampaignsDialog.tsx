@@ -1,3 +1,4 @@
+import type { TCampaignRow } from '@beacon/domain/api/campaigns';
 import { ZCreativeCampaigns } from '@beacon/domain/validation/creative-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiList } from '../../../api/client';
@@ -9,7 +10,8 @@ import {
 import { LINK_OPTIONS_LIMIT, LinkPickerDialog } from '../../../components/creative/LinkPickerDialog';
 import { linkCreativeToCampaigns } from '../api/creative-writes';
 
-type CampaignOption = { readonly id: number; readonly name: string; readonly organization_name: string };
+/** What the picker shows of a row of GET /campaigns. */
+type CampaignOption = Pick<TCampaignRow, 'id' | 'name' | 'organization_name'>;
 
 const campaignIdsOf = (chosen: readonly CampaignOption[]) =>
   ZCreativeCampaigns.safeParse({ campaign_ids: chosen.map((campaign) => campaign.id) });

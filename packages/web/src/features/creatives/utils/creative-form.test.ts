@@ -11,6 +11,7 @@ import {
   emptyCreativeValues,
   linesOf,
   needsNewReview,
+  storedFileText,
   updateBodyOf,
 } from './creative-form';
 
@@ -121,5 +122,27 @@ describe('updateBodyOf', () => {
 describe('linesOf', () => {
   it('trims lines and drops blank ones', () => {
     expect(linesOf('a\r\n  b  \n\n')).toEqual(['a', 'b']);
+  });
+});
+
+describe('storedFileText', () => {
+  const video = {
+    asset: { url: '/files/clip.mp4', kind: 'mp4', bytes: 1_572_864, duration_ms: 15_000 },
+    companion: { url: '/files/companion.png', width: 300, height: 250, bytes: 20_480 },
+    native: null,
+  };
+
+  it("names the main file's kind and weight", () => {
+    expect(storedFileText(video, 'asset')).toBe('Uploaded: MP4 · 1.5 MB');
+  });
+
+  it("gives a companion image's size and weight, the API naming no kind for it", () => {
+    expect(storedFileText(video, 'companion')).toBe('Uploaded: 300x250 · 20 KB');
+  });
+
+  it('says nothing for a slot without a file, or before the creative exists', () => {
+    expect(storedFileText({ ...video, companion: null }, 'companion')).toBeUndefined();
+    expect(storedFileText(video, 'native-icon')).toBeUndefined();
+    expect(storedFileText(null, 'asset')).toBeUndefined();
   });
 });

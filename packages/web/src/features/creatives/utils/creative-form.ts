@@ -16,7 +16,9 @@ import {
   type TEventPixels,
 } from '@beacon/domain/validation/creative-form';
 import type { Creative } from '../../../components/creative/api/creative';
+import { fileSizeText } from '../../../components/creative/creative-text';
 import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
+import type { CreativeFileSlot } from '../api/creative-writes';
 
 export type NativeTextValues = {
   readonly title: string;
@@ -108,6 +110,29 @@ export const creativeValuesOf = (creative: Creative): CreativeFormValues => {
       sponsored_by: creative.native?.sponsored_by ?? '',
     },
   };
+};
+
+/**
+ * What a file field of a stored creative says it holds: the main file's kind and weight, the companion image's
+ * size and weight (the API names no kind for it), whether an icon is uploaded; undefined without a file.
+ */
+export const storedFileText = (
+  creative: Pick<Creative, 'asset' | 'companion' | 'native'> | null,
+  slot: CreativeFileSlot,
+): string | undefined => {
+  if (!creative) return undefined;
+  switch (slot) {
+    case 'asset': {
+      const { asset } = creative;
+      return asset ? `Uploaded: ${asset.kind.toUpperCase()} · ${fileSizeText(asset.bytes)}` : undefined;
+    }
+    case 'companion': {
+      const { companion } = creative;
+      return companion ? `Uploaded: ${formatSize(companion)} · ${fileSizeText(companion.bytes)}` : undefined;
+    }
+    case 'native-icon':
+      return creative.native?.icon_url ? 'An icon is uploaded' : undefined;
+  }
 };
 
 /** Lines of a text area, trimmed, blank ones dropped (repeats are kept: the schema names them). */

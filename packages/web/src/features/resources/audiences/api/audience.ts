@@ -4,6 +4,7 @@
  * No call answers identifiers: an upload only sends them.
  */
 import type { TAudience, TAudienceUploadResult } from '@beacon/domain/api/audiences';
+import type { TCampaignRow } from '@beacon/domain/api/campaigns';
 import type { THistoryEntry } from '@beacon/domain/api/history';
 import type {
   TAudienceCreate,
@@ -67,7 +68,7 @@ export const uploadAudienceIdentifiers = (
 
 /** Campaigns whose name matches, for the interaction audience's choice (the caller's scope). */
 export const searchCampaigns = async (search: string, signal?: AbortSignal): Promise<CampaignChoice[]> => {
-  const { rows } = await apiList<CampaignChoice>('/campaigns', {
+  const { rows } = await apiList<TCampaignRow>('/campaigns', {
     params: { search: search.trim() || undefined, limit: 50, sort: 'name' },
     signal,
   });
