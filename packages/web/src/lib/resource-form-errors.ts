@@ -9,7 +9,8 @@ import { type ApiError, isApiError } from '../api/api-error';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
+/** A schema's issue or a server's detail: the path of the field it is about, and its message. */
+export type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
 
 /** The field that shows the message of a dotted path (`location.countries.2` → `location.countries`). */
 export type FieldOf = (path: string) => string;
