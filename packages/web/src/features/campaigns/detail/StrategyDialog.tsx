@@ -5,7 +5,11 @@
  * the server's message and offers to reload, which brings the other changes and keeps what was typed.
  */
 import { FINGERPRINT_TYPE_LABELS, FINGERPRINT_TYPES } from '@beacon/domain/dictionary/audiences';
-import { FREQUENCY_CAP_PERIOD_LABELS, FREQUENCY_CAP_PERIODS } from '@beacon/domain/validation/frequency-cap';
+import {
+  FREQUENCY_CAP_PERIOD_LABELS,
+  FREQUENCY_CAP_PERIODS,
+  type FrequencyCapPeriod,
+} from '@beacon/domain/validation/frequency-cap';
 import { strategyCreateSchema, strategyUpdateSchema } from '@beacon/domain/validation/strategy-form';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -34,13 +38,14 @@ import {
   strategyUpdateBodyOf,
 } from '../utils/strategy-form';
 
+const capitalised = (label: string): string => `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+
 /** "Per hour", "Per day", "In the lifetime": the period as the select shows it. */
-const PERIOD_LABELS = Object.fromEntries(
-  FREQUENCY_CAP_PERIODS.map((period) => {
-    const label = FREQUENCY_CAP_PERIOD_LABELS[period];
-    return [period, `${label.charAt(0).toUpperCase()}${label.slice(1)}`];
-  }),
-) as Record<(typeof FREQUENCY_CAP_PERIODS)[number], string>;
+const PERIOD_LABELS = {
+  hour: capitalised(FREQUENCY_CAP_PERIOD_LABELS.hour),
+  day: capitalised(FREQUENCY_CAP_PERIOD_LABELS.day),
+  lifetime: capitalised(FREQUENCY_CAP_PERIOD_LABELS.lifetime),
+} satisfies Record<FrequencyCapPeriod, string>;
 
 const FINGERPRINT_DESCRIPTIONS = {
   soft: 'Address and browser family',
