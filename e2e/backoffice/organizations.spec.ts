@@ -34,7 +34,7 @@ const createOrganizationThroughApi = async (
   request: APIRequestContext,
   token: string,
   name: string,
-): Promise<{ id: number; name: string }> => {
+): Promise<{ id: number; name: string; version: number }> => {
   const user = newUserValues('org_owner');
   const response = await request.post('/api/v2/organization', {
     headers: { authorization: `Bearer ${token}` },
@@ -54,7 +54,7 @@ const createOrganizationThroughApi = async (
   });
   expect(response.ok(), await response.text()).toBe(true);
   const organization = await response.json();
-  return { id: organization.id, name: organization.name };
+  return { id: organization.id, name: organization.name, version: organization.version };
 };
 
 /** A name no other test uses, so that a search finds exactly what the test made. */
@@ -375,6 +375,45 @@ test('editing asks before discarding changes and saves only on submit', async ({
   await expect(reopened.getByRole('textbox', { name: 'Title' })).toHaveValue('Edited Brand');
   // The logo went up with the changes (multipart) and is served from the file store.
   await expect(reopened.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /\/api\/files\//);
+});
+
+test('a stale save shows the server message, and Reload brings the other changes keeping what was typed', async ({
+  page,
+  request,
+}) => {
+  const token = await operatorToken(request);
+  const organization = await createOrganizationThroughApi(request, token, uniqueName('Stale Company'));
+  await logIn(page, 'admin');
+  await openOrganizations(page, `?search=${encodeURIComponent(organization.name)}`);
+  await rowOf(page, organization.name)
+    .getByRole('menuitem', { name: `Edit ${organization.name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${organization.name}` });
+  await dialog.getByRole('textbox', { name: 'City' }).fill('Sevilla');
+
+  // Someone else saves the organization meanwhile.
+  const other = await request.put(`/api/v2/organization/${organization.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { version: organization.version, billing_address: 'Calle Mayor 1' },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  const stale = dialog.getByRole('alert').filter({ hasText: /^Someone else changed this item/ });
+  await expect(stale).toBeVisible();
+  await checkAccessibility(page);
+  await stale.getByRole('button', { name: 'Reload' }).click();
+  await expect(stale).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Billing address' })).toHaveValue('Calle Mayor 1');
+  await expect(dialog.getByRole('textbox', { name: 'City' })).toHaveValue('Sevilla');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${organization.name} saved`)).toBeVisible();
+
+  await rowOf(page, organization.name)
+    .getByRole('menuitem', { name: `Edit ${organization.name}` })
+    .click();
+  await expect(dialog.getByRole('textbox', { name: 'Billing address' })).toHaveValue('Calle Mayor 1');
+  await expect(dialog.getByRole('textbox', { name: 'City' })).toHaveValue('Sevilla');
 });
 
 test('an organization conversion pixel is read and downloaded as pixel_{event}, and it records the event', async ({
