@@ -135,13 +135,8 @@ const OrganizationFormDialog = ({ organization }: OrganizationFormDialogProps) =
   const mode = organization ? 'edit' : 'create';
   const staff = useStaff();
 
-  const {
-    row: source,
-    initial,
-    values,
-    setValues,
-    rebase,
-  } = useReloadableForm(organization, (row) => (row ? organizationFormOf(row) : EMPTY_ORGANIZATION_FORM));
+  const formOf = (row: Organization | null) => (row ? organizationFormOf(row) : EMPTY_ORGANIZATION_FORM);
+  const { row: source, initial, values, setValues, rebase } = useReloadableForm(organization, formOf);
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isTaxIdTouched, setIsTaxIdTouched] = useState(false);

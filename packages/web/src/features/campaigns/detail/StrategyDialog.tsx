@@ -63,15 +63,9 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
   const { close } = useStackedDialog();
   const theme = useTheme();
   const isFullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const {
-    row: source,
-    initial,
-    values,
-    setValues,
-    rebase,
-  } = useReloadableForm(strategy, (row) =>
-    row ? strategyFormOf(row) : newStrategyForm(campaign, strategies),
-  );
+  const formOf = (row: Strategy | null) =>
+    row ? strategyFormOf(row) : newStrategyForm(campaign, strategies);
+  const { row: source, initial, values, setValues, rebase } = useReloadableForm(strategy, formOf);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const form = useResourceSave<Strategy>({
     unsaved: {
