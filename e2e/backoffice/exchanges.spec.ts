@@ -1,6 +1,6 @@
 import { confirmWordMessage } from '@beacon/domain/validation/messages';
 import { expect, test } from '@playwright/test';
-import { checkAccessibility, logIn, operatorToken } from '../support/console';
+import { checkAccessibility, logIn, operatorToken, saveStaleThenReload } from '../support/console';
 
 /**
  * The bidder's exchanges and the platform's bidding switch in the back office (docs/engine.md, spec §4 "Stop
@@ -73,12 +73,7 @@ test('a stale save shows the server message, and Reload brings the other changes
     data: { version: exchange.version, enabled: false },
   });
   expect(other.ok(), await other.text()).toBe(true);
-  await edit.getByRole('button', { name: 'Save' }).click();
-  const stale = edit.getByRole('alert').filter({ hasText: /^Someone else changed this item/ });
-  await expect(stale).toBeVisible();
-  await checkAccessibility(page);
-  await stale.getByRole('button', { name: 'Reload' }).click();
-  await expect(stale).toBeHidden();
+  await saveStaleThenReload(page, edit, 'Save');
   await expect(edit.getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
   await expect(edit.getByRole('textbox', { name: 'QPS limit' })).toHaveValue('2500');
   await edit.getByRole('button', { name: 'Save' }).click();
