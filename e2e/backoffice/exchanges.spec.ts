@@ -1,6 +1,6 @@
 import { confirmWordMessage } from '@beacon/domain/validation/messages';
 import { expect, test } from '@playwright/test';
-import { checkAccessibility, logIn } from '../support/console';
+import { checkAccessibility, logIn, operatorToken, saveStaleThenReload } from '../support/console';
 
 /**
  * The bidder's exchanges and the platform's bidding switch in the back office (docs/engine.md, spec §4 "Stop
@@ -47,6 +47,40 @@ test('an operator creates an exchange, sees its token and edits it', async ({ pa
   await expect(edit).toBeHidden();
   await expect(row).toContainText('2,500');
   await page.screenshot({ path: '.tmp/screens/backoffice-exchanges.png' });
+});
+
+test('a stale save shows the server message, and Reload brings the other changes keeping what was typed', async ({
+  page,
+  request,
+}) => {
+  const token = await operatorToken(request);
+  const key = `e2e-stale-${Date.now().toString(36)}`;
+  const created = await request.post('/api/backoffice/exchanges', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Stale ${key}`, key },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const exchange = await created.json();
+  await logIn(page, 'admin');
+  await page.goto('/backoffice/exchanges');
+  await page.getByRole('menuitem', { name: `Edit ${exchange.name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${exchange.name}` });
+  await edit.getByRole('textbox', { name: 'QPS limit' }).fill('2500');
+
+  // Someone else disables the exchange meanwhile.
+  const other = await request.put(`/api/backoffice/exchanges/${exchange.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { version: exchange.version, enabled: false },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await saveStaleThenReload(page, edit, 'Save');
+  await expect(edit.getByRole('switch', { name: 'Enabled' })).not.toBeChecked();
+  await expect(edit.getByRole('textbox', { name: 'QPS limit' })).toHaveValue('2500');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  const row = page.getByRole('grid', { name: 'Exchanges' }).getByRole('row', { name: new RegExp(key) });
+  await expect(row).toContainText('2,500');
+  await expect(row).toContainText('Disabled');
 });
 
 test('an operator stops platform bidding by typing the word, and starts it again', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   newUserValues,
   operatorToken,
   pathOf,
+  saveStaleThenReload,
   settle,
 } from '../support/console';
 
@@ -34,7 +35,7 @@ const createOrganizationThroughApi = async (
   request: APIRequestContext,
   token: string,
   name: string,
-): Promise<{ id: number; name: string }> => {
+): Promise<{ id: number; name: string; version: number }> => {
   const user = newUserValues('org_owner');
   const response = await request.post('/api/v2/organization', {
     headers: { authorization: `Bearer ${token}` },
@@ -54,7 +55,7 @@ const createOrganizationThroughApi = async (
   });
   expect(response.ok(), await response.text()).toBe(true);
   const organization = await response.json();
-  return { id: organization.id, name: organization.name };
+  return { id: organization.id, name: organization.name, version: organization.version };
 };
 
 /** A name no other test uses, so that a search finds exactly what the test made. */
@@ -64,6 +65,23 @@ const openOrganizations = async (page: Page, search = ''): Promise<void> => {
   await page.goto(`${ORGANIZATIONS_PATH}${search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
   await expect(grid(page)).toBeVisible();
+};
+
+/** The organization's edit dialog, opened from its row. */
+const openEdit = async (page: Page, name: string): Promise<Locator> => {
+  await rowOf(page, name)
+    .getByRole('menuitem', { name: `Edit ${name}` })
+    .click();
+  return page.getByRole('dialog', { name: `Edit ${name}` });
+};
+
+/** A fresh organization (through the API) and its edit dialog, opened by an operator. */
+const editNewOrganization = async (page: Page, request: APIRequestContext, prefix: string) => {
+  const token = await operatorToken(request);
+  const organization = await createOrganizationThroughApi(request, token, uniqueName(prefix));
+  await logIn(page, 'admin');
+  await openOrganizations(page, `?search=${encodeURIComponent(organization.name)}`);
+  return { token, organization, dialog: await openEdit(page, organization.name) };
 };
 
 /** Chooses an option of a MUI select (a combobox opening a listbox) by their names. */
@@ -331,15 +349,7 @@ test('an organization is duplicated under a new name, and its children are liste
 });
 
 test('editing asks before discarding changes and saves only on submit', async ({ page, request }) => {
-  const token = await operatorToken(request);
-  const organization = await createOrganizationThroughApi(request, token, uniqueName('Edited Company'));
-  await logIn(page, 'admin');
-  await openOrganizations(page, `?search=${encodeURIComponent(organization.name)}`);
-
-  await rowOf(page, organization.name)
-    .getByRole('menuitem', { name: `Edit ${organization.name}` })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `Edit ${organization.name}` });
+  const { organization, dialog } = await editNewOrganization(page, request, 'Edited Company');
   await expect(dialog.getByRole('textbox', { name: 'Company name' })).toHaveValue(organization.name);
   await expect(dialog.getByRole('heading', { name: 'Main user' })).toHaveCount(0);
   await checkAccessibility(page);
@@ -367,28 +377,43 @@ test('editing asks before discarding changes and saves only on submit', async ({
   await expect(page.getByText(`${organization.name} saved`)).toBeVisible();
   await expect(rowOf(page, organization.name)).toContainText('Customized (white-label)');
 
-  await rowOf(page, organization.name)
-    .getByRole('menuitem', { name: `Edit ${organization.name}` })
-    .click();
-  const reopened = page.getByRole('dialog', { name: `Edit ${organization.name}` });
+  const reopened = await openEdit(page, organization.name);
   await expect(reopened.getByRole('textbox', { name: 'City' })).toHaveValue('Sevilla');
   await expect(reopened.getByRole('textbox', { name: 'Title' })).toHaveValue('Edited Brand');
   // The logo went up with the changes (multipart) and is served from the file store.
   await expect(reopened.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /\/api\/files\//);
 });
 
+test('a stale save shows the server message, and Reload brings the other changes keeping what was typed', async ({
+  page,
+  request,
+}) => {
+  const { token, organization, dialog } = await editNewOrganization(page, request, 'Stale Company');
+  await dialog.getByRole('textbox', { name: 'City' }).fill('Sevilla');
+
+  // Someone else saves the organization meanwhile.
+  const other = await request.put(`/api/v2/organization/${organization.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { version: organization.version, billing_address: 'Calle Mayor 1' },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await saveStaleThenReload(page, dialog, 'Save changes');
+  await expect(dialog.getByRole('textbox', { name: 'Billing address' })).toHaveValue('Calle Mayor 1');
+  await expect(dialog.getByRole('textbox', { name: 'City' })).toHaveValue('Sevilla');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${organization.name} saved`)).toBeVisible();
+
+  const reopened = await openEdit(page, organization.name);
+  await expect(reopened.getByRole('textbox', { name: 'Billing address' })).toHaveValue('Calle Mayor 1');
+  await expect(reopened.getByRole('textbox', { name: 'City' })).toHaveValue('Sevilla');
+});
+
 test('an organization conversion pixel is read and downloaded as pixel_{event}, and it records the event', async ({
   page,
   request,
 }) => {
-  const token = await operatorToken(request);
-  const organization = await createOrganizationThroughApi(request, token, uniqueName('Pixel Company'));
-  await logIn(page, 'admin');
-  await openOrganizations(page, `?search=${encodeURIComponent(organization.name)}`);
-  await rowOf(page, organization.name)
-    .getByRole('menuitem', { name: `Edit ${organization.name}` })
-    .click();
-  const edit = page.getByRole('dialog', { name: `Edit ${organization.name}` });
+  const { dialog: edit } = await editNewOrganization(page, request, 'Pixel Company');
   await edit.getByRole('button', { name: 'Conversion pixels' }).click();
 
   const dialog = page.getByRole('dialog', { name: /conversion pixel/i });

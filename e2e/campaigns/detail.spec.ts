@@ -5,7 +5,7 @@
  */
 import { START_DATE_RESETS_BUDGET_MESSAGE } from '@beacon/domain/validation/messages';
 import { expect, type Page, test } from '@playwright/test';
-import { checkAccessibility, logIn } from '../support/console';
+import { checkAccessibility, logIn, saveStaleThenReload } from '../support/console';
 import {
   createCampaignThroughApi,
   createStrategyThroughApi,
@@ -131,9 +131,7 @@ test('the strategy dialog asks before discarding changes, and a stale save reloa
     data: { budget_share: 20, version: strategy.version },
   });
   expect(other.ok(), await other.text()).toBe(true);
-  await edit.getByRole('button', { name: 'Save strategy' }).click();
-  await expect(edit.getByRole('alert').filter({ hasText: /^Someone else changed this item/ })).toBeVisible();
-  await edit.getByRole('button', { name: 'Reload' }).click();
+  await saveStaleThenReload(page, edit, 'Save strategy');
   await expect(textbox(edit, /^Budget share/)).toHaveValue('20');
   await expect(textbox(edit, /^Bid/)).toHaveValue('3');
   await edit.getByRole('button', { name: 'Save strategy' }).click();

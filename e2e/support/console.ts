@@ -156,6 +156,19 @@ export const checkAccessibility = async (page: Page): Promise<void> => {
   await expectAccessible(page);
 };
 
+/**
+ * Saves after someone else has (409 `STALE_VERSION`): the dialog shows the server's message with Reload
+ * (scanned by axe), and Reload reads the row again and clears the message.
+ */
+export const saveStaleThenReload = async (page: Page, dialog: Locator, saveLabel: string): Promise<void> => {
+  await dialog.getByRole('button', { name: saveLabel }).click();
+  const stale = dialog.getByRole('alert').filter({ hasText: /^Someone else changed this item/ });
+  await expect(stale).toBeVisible();
+  await checkAccessibility(page);
+  await stale.getByRole('button', { name: 'Reload' }).click();
+  await expect(stale).toBeHidden();
+};
+
 export const usernameInput = (page: Page): Locator => page.getByRole('textbox', { name: 'Username' });
 /**
  * A password input by its label. Password inputs have no ARIA role, and getByLabel reads the label's text,

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@beacon/domain/api/error-codes';
 import { EXCHANGE_KEY_TAKEN_MESSAGE } from '@beacon/domain/api/exchanges';
 import { SAVED_VIEW_NAME_TAKEN_MESSAGE, SAVED_VIEWS_LIMIT_MESSAGE } from '@beacon/domain/api/saved-views';
 import {
@@ -19,7 +20,8 @@ import {
 
 /**
  * Errors are values with codes (STYLE.md): services throw `new AppError('USERNAME_TAKEN')` and the central
- * error handler maps the code to its HTTP status and message.
+ * error handler maps the code to its HTTP status and message. The codes are the domain's (api/error-codes.ts),
+ * which the console tests: each has its entry here, and no other.
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is not valid' },
@@ -61,15 +63,15 @@ export const ERROR_CODES = {
   CREATIVE_VIDEO_NOT_READY: { status: 409, message: CREATIVE_NO_VIDEO_MESSAGE },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many attempts. Try again later' },
   INTERNAL: { status: 500, message: UNEXPECTED_ERROR_MESSAGE },
-  /** The request was not answered within the app's bound (handlerTimeout, decision 036). */
   /** ffmpeg or ffprobe is not installed where a video or audio file must be checked (decision 023). */
   MEDIA_TOOLS_MISSING: { status: 503, message: MEDIA_TOOLS_MISSING_MESSAGE },
+  /** The request was not answered within the app's bound (handlerTimeout, decision 036). */
   TIMEOUT: { status: 503, message: 'The request took too long. Try again later' },
   /** The event intake holds as many uncounted events as it may (its store is gone): the sender retries later. */
   EVENTS_BUSY: { status: 503, message: 'The event cannot be counted right now. Send it again later' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<ApiErrorCode, { status: number; message: string }>;
 
-export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorCode = ApiErrorCode;
 
 export type ErrorDetail = { path: string; message: string };
 

@@ -6,8 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { useDialogStack, useStackedDialog } from '../app/dialogs/dialog-stack';
+import { useFocusFirstInvalid } from '../lib/use-focus-first-invalid';
 import { DiscardChangesDialog } from './DiscardChangesDialog';
 
 export type ResourceDialogProps = {
@@ -22,7 +23,7 @@ export type ResourceDialogProps = {
   readonly isDirty?: boolean;
   /** A failure that belongs to no field, shown above the form. */
   readonly failure?: string | undefined;
-  /** A button beside the failure (a stale version's Reload). */
+  /** A button beside the failure (a stale version's `ReloadButton`). */
   readonly failureAction?: ReactNode;
   /**
    * Each new value moves the focus to the first invalid field (`useResourceSave`'s `failedAttempts`): a long
@@ -61,10 +62,7 @@ export const ResourceDialog = ({
   const stack = useDialogStack();
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  useFocusFirstInvalid(formRef, focusRequest);
   const requestClose = () => {
     if (isBusy) return;
     if (!isDirty) {
@@ -113,3 +111,13 @@ export const ResourceDialog = ({
     </Dialog>
   );
 };
+
+/**
+ * Reload, beside the failure of a stale version (`useResourceSave`'s `isStale` and `reload`): the row read
+ * again, with what was typed kept (lib/use-reloadable-form.ts).
+ */
+export const ReloadButton = ({ onClick }: { readonly onClick: () => void }) => (
+  <Button color="inherit" size="small" onClick={onClick}>
+    Reload
+  </Button>
+);

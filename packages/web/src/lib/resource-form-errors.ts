@@ -4,11 +4,13 @@
  * (`FieldOf`: a form with sub-fields); the rest shows above the form. Upload errors keep every bad line (the
  * server's `details[].line`).
  */
+import { API_ERROR_CODES } from '@beacon/domain/api/error-codes';
 import { type ApiError, isApiError } from '../api/api-error';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
-type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
+/** A schema's issue or a server's detail: the path of the field it is about, and its message. */
+export type Issue = { readonly path: readonly PropertyKey[] | string; readonly message: string };
 
 /** The field that shows the message of a dotted path (`location.countries.2` → `location.countries`). */
 export type FieldOf = (path: string) => string;
@@ -64,12 +66,12 @@ export const errorsOfApiError = (error: unknown, fieldOf?: FieldOf): FieldErrors
       )
     : {};
 
-/** The server's code for a write on a version someone else has replaced since it was read (409). */
-const STALE_VERSION_CODE = 'STALE_VERSION';
-
-/** Someone else saved first (409 `STALE_VERSION`): reading the row again is the way on. */
+/**
+ * Someone else saved first (409 `STALE_VERSION`): reading the row again is the way on. The one test of a stale
+ * version in the console: by its code, since other conflicts (a deleted row, a name taken) answer 409 too.
+ */
 export const isStaleVersionError = (error: unknown): boolean =>
-  isApiError(error) && error.code === STALE_VERSION_CODE;
+  isApiError(error) && error.code === API_ERROR_CODES.STALE_VERSION;
 
 export type FileLineError = { readonly line: number | null; readonly message: string };
 

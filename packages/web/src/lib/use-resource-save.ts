@@ -7,15 +7,15 @@
  */
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/api-error';
+import { errorMessage, isApiError } from '../api/api-error';
 import { useUnsavedChanges } from '../app/unsaved-changes';
 import {
-  checkWith,
-  errorsOfApiError,
+  errorsOfIssues,
   type FieldErrors,
   type FieldOf,
   type FileRejection,
   type FormSchema,
+  type Issue,
   isStaleVersionError,
 } from './resource-form-errors';
 
@@ -34,6 +34,11 @@ export type ResourceSaveOptions<T> = {
   readonly alwaysShowsFailure?: boolean;
   /** Where a message shows, for a form with sub-fields (`location.countries`); the path's first segment otherwise. */
   readonly fieldOf?: FieldOf;
+  /**
+   * The field messages of the schema's issues and of the server's details, for a form that words them itself
+   * (an address's line); the first message of each field (`fieldOf`) otherwise.
+   */
+  readonly errorsOf?: (issues: readonly Issue[]) => FieldErrors;
 };
 
 export type ResourceSave<T> = {
@@ -57,6 +62,11 @@ export type ResourceSave<T> = {
   readonly check: <V>(schema: FormSchema<V>, input: unknown) => V | null;
   /** Runs the call(s); a null answer keeps the dialog open (what failed is already shown). */
   readonly save: (run: () => Promise<T | null>) => Promise<void>;
+  /**
+   * A stale version's Reload (`ReloadButton`): `read` puts the form on the row read again, and the failure goes;
+   * a row that cannot be read says why instead.
+   */
+  readonly reload: (read: () => Promise<void>) => Promise<void>;
 };
 
 export const useResourceSave = <T>({
@@ -67,6 +77,7 @@ export const useResourceSave = <T>({
   showsFieldErrors = true,
   alwaysShowsFailure = false,
   fieldOf,
+  errorsOf = (issues) => errorsOfIssues(issues, fieldOf),
 }: ResourceSaveOptions<T>): ResourceSave<T> => {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -93,10 +104,10 @@ export const useResourceSave = <T>({
   const check = <V>(schema: FormSchema<V>, input: unknown): V | null => {
     setFailure(undefined);
     setRejection(null);
-    const result = checkWith(schema, input, fieldOf);
-    setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) setFailedAttempts((count) => count + 1);
-    return result.ok ? result.value : null;
+    const result = schema.safeParse(input);
+    setErrors(result.success ? {} : errorsOf(result.error.issues));
+    if (!result.success) setFailedAttempts((count) => count + 1);
+    return result.success ? result.data : null;
   };
 
   const save = async (run: () => Promise<T | null>): Promise<void> => {
@@ -106,12 +117,22 @@ export const useResourceSave = <T>({
       await mutation.mutateAsync(run);
     } catch (error) {
       const fileRejection = rejectionOf?.(error) ?? null;
-      const fieldErrors = fileRejection || !showsFieldErrors ? {} : errorsOfApiError(error, fieldOf);
+      const fieldErrors =
+        fileRejection || !showsFieldErrors || !isApiError(error) ? {} : errorsOf(error.details);
       setRejection(fileRejection);
       setErrors(fieldErrors);
       if (!fileRejection && (alwaysShowsFailure || Object.keys(fieldErrors).length === 0))
         setFailure(errorMessage(error), isStaleVersionError(error));
       setFailedAttempts((count) => count + 1);
+    }
+  };
+
+  const reload = async (read: () => Promise<void>): Promise<void> => {
+    try {
+      await read();
+      setFailure(undefined);
+    } catch (error) {
+      setFailure(errorMessage(error));
     }
   };
 
@@ -130,5 +151,6 @@ export const useResourceSave = <T>({
     isDirty,
     check,
     save,
+    reload,
   };
 };

@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@beacon/domain/api/error-codes';
 import { REQUIRED_MESSAGE } from '@beacon/domain/validation/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -77,7 +78,7 @@ export const LoginPage = () => {
     try {
       signIn(await login({ username: username.trim(), password }));
     } catch (error) {
-      if (isApiError(error) && error.code === 'PASSWORD_EXPIRED') {
+      if (isApiError(error) && error.code === API_ERROR_CODES.PASSWORD_EXPIRED) {
         const state: ExpiredPasswordState = {
           token: error.bodyField('token') ?? null,
           userId: error.bodyNumber('userId') ?? null,

@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@beacon/domain/api/error-codes';
 import { ZEmail, ZUsername } from '@beacon/domain/validation/account';
 import { firstErrorMessage, requiredString } from '@beacon/domain/validation/generic';
 import Alert from '@mui/material/Alert';
@@ -34,8 +35,8 @@ const validate = (values: FormValues<Field>): FieldErrors<Field> => ({
 
 /** A taken username or email answers 409 without details: put it on its field. */
 const takenErrors = (error: ApiError): FieldErrors<Field> => {
-  if (error.code === 'USERNAME_TAKEN') return { username: error.message };
-  if (error.code === 'EMAIL_TAKEN') return { email: error.message };
+  if (error.code === API_ERROR_CODES.USERNAME_TAKEN) return { username: error.message };
+  if (error.code === API_ERROR_CODES.EMAIL_TAKEN) return { email: error.message };
   return {};
 };
 

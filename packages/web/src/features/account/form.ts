@@ -32,7 +32,3 @@ export const serverFieldErrors = <TField extends string>(
   error: unknown,
   fields: readonly TField[],
 ): FieldErrors<TField> => (isApiError(error) ? detailErrors(error.details, fields) : {});
-
-/** A stale `version` (409 without field details): somebody else saved first. */
-export const isStaleVersion = (error: unknown): boolean =>
-  isApiError(error) && error.status === 409 && error.details.length === 0;

@@ -1,9 +1,9 @@
 /**
  * Saving a section of the organization's account pages (branding, settings): PUT /v2/organization/{id} at the
- * version last read. A save puts the answer in the query cache and the form; a stale version (409, somebody
- * else saved first) shows the saved values again with a warning; the server's field messages go on the
- * form's fields, any other failure above the form. Below every section's form (the profile's too), Discard
- * changes and Save.
+ * version last read. A save puts the answer in the query cache and the form; a stale version (409
+ * `STALE_VERSION`, somebody else saved first) shows the saved values again with a warning; the server's field
+ * messages go on the form's fields, any other failure above the form. Below every section's form (the
+ * profile's too), Discard changes and Save.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,8 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
+import { isStaleVersionError } from '../../../lib/resource-form-errors';
 import { type AccountOrganization, organizationQueryOptions } from '../api/organization';
-import { isStaleVersion } from '../form';
 
 export type SectionFailure = { readonly message: string; readonly severity: 'warning' | 'error' };
 
@@ -59,7 +59,7 @@ export const useSectionSave = ({
       await afterSave?.();
       enqueueSnackbar(savedMessage, { variant: 'success' });
     } catch (error) {
-      if (isStaleVersion(error)) {
+      if (isStaleVersionError(error)) {
         setFailure({ message: staleMessage, severity: 'warning' });
         const fresh = await queryClient.fetchQuery({ ...queryOptions, staleTime: 0 }).catch(() => undefined);
         if (fresh) reset(fresh);

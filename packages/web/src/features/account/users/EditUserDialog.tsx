@@ -15,9 +15,10 @@ import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors';
+import { isStaleVersionError } from '../../../lib/resource-form-errors';
 import { type AccountUser, USERS_QUERY_KEY, updateUser } from '../api/users';
 import { useGuardedDialog } from '../components/use-guarded-dialog';
-import { isStaleVersion, schemaErrors, serverFieldErrors } from '../form';
+import { schemaErrors, serverFieldErrors } from '../form';
 import { AdvertisersField, FlagsField, RoleSummary } from './UserFields';
 import {
   EDIT_FIELDS,
@@ -83,7 +84,7 @@ export const EditUserDialog = ({ user, assignableRoles, isSelf }: EditUserDialog
       enqueueSnackbar(`${updated.name} has been saved`, { variant: 'success' });
       close();
     } catch (error) {
-      if (isStaleVersion(error)) {
+      if (isStaleVersionError(error)) {
         setFailure({ message: STALE_USER_MESSAGE, severity: 'warning' });
         void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
         return;

@@ -24,10 +24,13 @@ const exchangeQueryKey = (id: number) => [...EXCHANGES_QUERY_KEY, 'one', id] as 
 export const fetchExchanges = listFetcher<ExchangeRow>('/backoffice/exchanges');
 
 /** One exchange with its token. */
+export const fetchExchange = (id: number, signal?: AbortSignal): Promise<Exchange> =>
+  api<Exchange>(`/backoffice/exchanges/${id}`, { signal });
+
 export const exchangeQueryOptions = (id: number) =>
   queryOptions({
     queryKey: exchangeQueryKey(id),
-    queryFn: ({ signal }) => api<Exchange>(`/backoffice/exchanges/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchExchange(id, signal),
   });
 
 export const createExchange = (body: TExchangeCreate): Promise<Exchange> =>

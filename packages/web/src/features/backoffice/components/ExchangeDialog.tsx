@@ -10,30 +10,27 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useState } from 'react';
-import { errorMessage, isApiError } from '../../../api/api-error';
+import type { FormEvent } from 'react';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
-import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { EnumSelect } from '../../../components/EnumSelect';
-import { ResourceDialog } from '../../../components/ResourceDialog';
+import { ReloadButton, ResourceDialog } from '../../../components/ResourceDialog';
+import { useReloadableForm } from '../../../lib/use-reloadable-form';
+import { useResourceSave } from '../../../lib/use-resource-save';
 import {
   createExchange,
   EXCHANGES_QUERY_KEY,
   type Exchange,
   type ExchangeRow,
+  fetchExchange,
   updateExchange,
 } from '../api/exchanges';
 import {
-  type ExchangeFormErrors,
   type ExchangeFormValues,
   exchangeBodyOf,
   exchangeFormErrors,
   exchangeFormValues,
 } from '../utils/exchange-form';
-
-type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 
 const AUCTION_TYPE_OPTIONS = ['1', '2'] as const;
 const AUCTION_TYPE_OPTION_LABELS = { 1: AUCTION_TYPE_LABELS[1], 2: AUCTION_TYPE_LABELS[2] } as const;
@@ -47,63 +44,56 @@ export type ExchangeDialogProps = {
 /**
  * The exchange dialog (docs/engine.md): name, key, partner, auction type, currency, QPS limit, the addresses
  * admitted without a token and whether the machine itself is. Checked with the exact schema of the call; the
- * server's answers (a key already used, an address that is no IP or CIDR block, a stale version) show beside
- * the field or above the form.
+ * server's answers (a key already used, an address that is no IP or CIDR block) show beside the field or above
+ * the form. A stale version shows the server's message and offers to reload, which brings the other changes
+ * and keeps what was typed.
  */
 export const ExchangeDialog = ({ exchange, onCreated }: ExchangeDialogProps) => {
   const { close } = useStackedDialog();
-  const queryClient = useQueryClient();
-  const [initial] = useState(() => exchangeFormValues(exchange));
-  const [values, setValues] = useState<ExchangeFormValues>(initial);
-  const [errors, setErrors] = useState<ExchangeFormErrors>({});
-  const [isDone, setIsDone] = useState(false);
-  const isDirty = !isDone && JSON.stringify(values) !== JSON.stringify(initial);
-  useUnsavedChanges(`exchange-${exchange?.id ?? 'new'}`, isDirty);
-  const change = (next: Partial<ExchangeFormValues>) => setValues({ ...values, ...next });
-
-  const mutation = useMutation({
-    mutationFn: (run: () => Promise<Exchange>) => run(),
-    onSuccess: async (saved) => {
-      setIsDone(true);
-      await queryClient.invalidateQueries({ queryKey: EXCHANGES_QUERY_KEY });
-      enqueueSnackbar(exchange ? `${saved.name} saved` : `${saved.name} created`, { variant: 'success' });
-      close();
-      if (!exchange) onCreated?.(saved);
+  const { row: source, initial, values, setValues, rebase } = useReloadableForm(exchange, exchangeFormValues);
+  const form = useResourceSave<Exchange>({
+    unsaved: {
+      id: `exchange-${exchange?.id ?? 'new'}`,
+      isDirty: JSON.stringify(values) !== JSON.stringify(initial),
     },
-    onError: (error) => {
-      const details = isApiError(error) ? error.details : [];
-      const fieldErrors = exchangeFormErrors(details);
-      setErrors(Object.keys(fieldErrors).length === 0 ? { form: errorMessage(error) } : fieldErrors);
+    queryKey: EXCHANGES_QUERY_KEY,
+    errorsOf: exchangeFormErrors,
+    onSaved: (saved) => {
+      enqueueSnackbar(source ? `${saved.name} saved` : `${saved.name} created`, { variant: 'success' });
+      close();
+      if (!source) onCreated?.(saved);
     },
   });
+  const { errors, isBusy } = form;
+  const change = (next: Partial<ExchangeFormValues>) => setValues({ ...values, ...next });
 
-  /** The input checked with the exact schema of the call: its value, or null with the errors shown. */
-  const check = <T,>(result: { success: true; data: T } | { success: false; error: { issues: Issue[] } }) => {
-    setErrors(result.success ? {} : exchangeFormErrors(result.error.issues));
-    return result.success ? result.data : null;
-  };
+  const reload = () =>
+    form.reload(async () => {
+      if (source) rebase(await fetchExchange(source.id));
+    });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = exchangeBodyOf(values);
-    if (exchange) {
-      const update = check(ZExchangeUpdate.safeParse({ version: exchange.version, ...body }));
-      if (update) mutation.mutate(() => updateExchange(exchange.id, update));
+    if (source) {
+      const update = form.check(ZExchangeUpdate, { version: source.version, ...body });
+      if (update) await form.save(() => updateExchange(source.id, update));
     } else {
-      const create = check(ZExchangeCreate.safeParse(body));
-      if (create) mutation.mutate(() => createExchange(create));
+      const create = form.check(ZExchangeCreate, body);
+      if (create) await form.save(() => createExchange(create));
     }
   };
-  const isBusy = mutation.isPending;
 
   return (
     <ResourceDialog
-      title={exchange ? `Edit ${exchange.name}` : 'New exchange'}
+      title={source ? `Edit ${source.name}` : 'New exchange'}
       onSubmit={submit}
-      submitLabel={exchange ? 'Save' : 'Create'}
+      submitLabel={source ? 'Save' : 'Create'}
       isBusy={isBusy}
-      isDirty={isDirty}
-      failure={errors.form}
+      isDirty={form.isDirty}
+      // A message on no field of the form (the schema's `version`) shows above it.
+      failure={form.failure ?? errors.form}
+      failureAction={form.isStale ? <ReloadButton onClick={() => void reload()} /> : undefined}
     >
       <TextField
         autoFocus

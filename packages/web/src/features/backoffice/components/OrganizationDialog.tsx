@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { useDialogStack, useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
@@ -26,9 +26,13 @@ import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { PlannerMapButton } from '../../../components/organization/PlannerMapButton';
 import { PostbackPixelDialog } from '../../../components/organization/PostbackPixelDialog';
+import { ReloadButton } from '../../../components/ResourceDialog';
 import { formatDate } from '../../../lib/format';
+import { isStaleVersionError } from '../../../lib/resource-form-errors';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { useReloadableForm } from '../../../lib/use-reloadable-form';
 import { createOrganization } from '../api/create-organization';
-import { useOrganization } from '../api/get-organization';
+import { fetchOrganization, useOrganization } from '../api/get-organization';
 import { operatorStaffQueryOptions } from '../api/operator-staff';
 import { ORGANIZATIONS_QUERY_KEY, type Organization } from '../api/organization';
 import { updateOrganization } from '../api/update-organization';
@@ -61,9 +65,6 @@ import {
 
 const NO_FILES: OrganizationFiles = { logo: null, favicon: null };
 const NOTHING_REMOVED: RemovedImages = { logo: false, favicon: false };
-
-/** The server's code for a write on an outdated version (409). */
-const STALE_VERSION_CODE = 'STALE_VERSION';
 
 type Failure = { readonly message: string; readonly isStale: boolean };
 
@@ -121,10 +122,9 @@ const SectionNav = ({
 type OrganizationFormDialogProps = {
   /** null creates a new organization. */
   readonly organization: Organization | null;
-  readonly onReload?: () => Promise<Organization | undefined>;
 };
 
-const OrganizationFormDialog = ({ organization, onReload }: OrganizationFormDialogProps) => {
+const OrganizationFormDialog = ({ organization }: OrganizationFormDialogProps) => {
   const { dialogProps, close } = useStackedDialog();
   const stack = useDialogStack();
   const queryClient = useQueryClient();
@@ -135,11 +135,8 @@ const OrganizationFormDialog = ({ organization, onReload }: OrganizationFormDial
   const mode = organization ? 'edit' : 'create';
   const staff = useStaff();
 
-  const [source, setSource] = useState(organization);
-  const [initial, setInitial] = useState(() =>
-    organization ? organizationFormOf(organization) : EMPTY_ORGANIZATION_FORM,
-  );
-  const [values, setValues] = useState(initial);
+  const formOf = (row: Organization | null) => (row ? organizationFormOf(row) : EMPTY_ORGANIZATION_FORM);
+  const { row: source, initial, values, setValues, rebase } = useReloadableForm(organization, formOf);
   const [errors, setErrors] = useState<FormErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isTaxIdTouched, setIsTaxIdTouched] = useState(false);
@@ -160,11 +157,7 @@ const OrganizationFormDialog = ({ organization, onReload }: OrganizationFormDial
   useUnsavedChanges(`organization-dialog-${organization?.id ?? 'new'}`, isDirty);
 
   // After a failed submit, the first field in error takes the focus (and scrolls into view).
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const field = contentRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    field?.focus();
-  }, [focusRequest]);
+  useFocusFirstInvalid(contentRef, focusRequest);
 
   const change = (next: OrganizationFormValues) => {
     setValues(next);
@@ -195,24 +188,21 @@ const OrganizationFormDialog = ({ organization, onReload }: OrganizationFormDial
       setFailure({
         message: unshown.length > 0 ? unshown.map(([, message]) => message).join(' ') : errorMessage(error),
         // Someone saved the organization since it was read: reloading it is the way on.
-        isStale: isApiError(error) && error.code === STALE_VERSION_CODE,
+        isStale: isStaleVersionError(error),
       });
     }
     setFocusRequest((request) => request + 1);
   };
 
+  // Their changes arrive; the fields, images and removals this user changed keep what was typed or chosen.
   const reload = async () => {
-    const fresh = await onReload?.();
-    if (!fresh) return;
-    const form = organizationFormOf(fresh);
-    setSource(fresh);
-    setInitial(form);
-    setValues(form);
-    setErrors({});
-    setFailure(undefined);
-    setIsSubmitted(false);
-    setFiles(NO_FILES);
-    setRemoved(NOTHING_REMOVED);
+    if (!source) return;
+    try {
+      rebase(await fetchOrganization(source.id));
+      setFailure(undefined);
+    } catch (error) {
+      setFailure({ message: errorMessage(error), isStale: false });
+    }
   };
 
   const create = async (body: TOrganizationCreate): Promise<Organization> => {
@@ -324,13 +314,7 @@ const OrganizationFormDialog = ({ organization, onReload }: OrganizationFormDial
                 <Alert
                   severity="error"
                   sx={{ mt: 2 }}
-                  action={
-                    failure?.isStale ? (
-                      <Button color="inherit" size="small" onClick={() => void reload()}>
-                        Reload
-                      </Button>
-                    ) : undefined
-                  }
+                  action={failure?.isStale ? <ReloadButton onClick={() => void reload()} /> : undefined}
                 >
                   {failure?.message ??
                     `Check the ${errorCount === 1 ? 'field' : `${errorCount} fields`} marked below.`}
@@ -419,9 +403,7 @@ const LoadingDialog = ({ error, onRetry }: { error: unknown; onRetry: () => void
 const EditOrganizationDialog = ({ organizationId }: { organizationId: number }) => {
   const query = useOrganization(organizationId);
   if (!query.data) return <LoadingDialog error={query.error} onRetry={() => void query.refetch()} />;
-  return (
-    <OrganizationFormDialog organization={query.data} onReload={async () => (await query.refetch()).data} />
-  );
+  return <OrganizationFormDialog organization={query.data} />;
 };
 
 export type OrganizationDialogProps = {

@@ -1,6 +1,6 @@
 /**
  * One editable part of a campaign (a tab): its fields, Save and Cancel. The body carries the changed fields
- * and the version read; a stale version (409) says someone else changed the campaign and offers a reload that
+ * and the version read; a stale version (409 `STALE_VERSION`) says someone else changed the campaign and offers a reload that
  * keeps what this user typed on top of the fresh campaign. Unsaved changes raise the §2 flag.
  */
 import { campaignCreateSchema, campaignUpdateSchema } from '@beacon/domain/validation/campaign-form';
@@ -12,6 +12,7 @@ import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
+import { isStaleVersionError } from '../../../lib/resource-form-errors';
 import { CAMPAIGNS_QUERY_KEY, type Campaign, campaignQueryKey } from '../api/get-campaign';
 import { updateCampaign } from '../api/update-campaign';
 import type { SectionProps } from '../components/section-props';
@@ -143,7 +144,7 @@ export const CampaignEditForm = ({
       void queryClient.invalidateQueries({ queryKey: CAMPAIGNS_QUERY_KEY });
       enqueueSnackbar('Campaign saved', { variant: 'success' });
     } catch (error) {
-      const isStale = isApiError(error) && error.status === 409;
+      const isStale = isStaleVersionError(error);
       const details = isApiError(error) ? error.details : [];
       const fieldErrors = ownErrors(errorsOfDetails(details), fields);
       setErrors(fieldErrors);

@@ -5,18 +5,21 @@
  * the server's message and offers to reload, which brings the other changes and keeps what was typed.
  */
 import { FINGERPRINT_TYPE_LABELS, FINGERPRINT_TYPES } from '@beacon/domain/dictionary/audiences';
-import { FREQUENCY_CAP_PERIOD_LABELS, FREQUENCY_CAP_PERIODS } from '@beacon/domain/validation/frequency-cap';
+import {
+  FREQUENCY_CAP_PERIOD_LABELS,
+  FREQUENCY_CAP_PERIODS,
+  type FrequencyCapPeriod,
+} from '@beacon/domain/validation/frequency-cap';
 import { strategyCreateSchema, strategyUpdateSchema } from '@beacon/domain/validation/strategy-form';
-import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
-import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
-import { ResourceDialog } from '../../../components/ResourceDialog';
+import { ReloadButton, ResourceDialog } from '../../../components/ResourceDialog';
 import { checkWith, type FormSchema } from '../../../lib/resource-form-errors';
+import { useReloadableForm } from '../../../lib/use-reloadable-form';
 import { useResourceSave } from '../../../lib/use-resource-save';
 import { CAMPAIGNS_QUERY_KEY, type Campaign } from '../api/get-campaign';
 import { createStrategy, fetchStrategy, type Strategy, updateStrategy } from '../api/strategies';
@@ -35,13 +38,14 @@ import {
   strategyUpdateBodyOf,
 } from '../utils/strategy-form';
 
+const capitalised = (label: string): string => `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+
 /** "Per hour", "Per day", "In the lifetime": the period as the select shows it. */
-const PERIOD_LABELS = Object.fromEntries(
-  FREQUENCY_CAP_PERIODS.map((period) => {
-    const label = FREQUENCY_CAP_PERIOD_LABELS[period];
-    return [period, `${label.charAt(0).toUpperCase()}${label.slice(1)}`];
-  }),
-) as Record<(typeof FREQUENCY_CAP_PERIODS)[number], string>;
+const PERIOD_LABELS = {
+  hour: capitalised(FREQUENCY_CAP_PERIOD_LABELS.hour),
+  day: capitalised(FREQUENCY_CAP_PERIOD_LABELS.day),
+  lifetime: capitalised(FREQUENCY_CAP_PERIOD_LABELS.lifetime),
+} satisfies Record<FrequencyCapPeriod, string>;
 
 const FINGERPRINT_DESCRIPTIONS = {
   soft: 'Address and browser family',
@@ -59,11 +63,9 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
   const { close } = useStackedDialog();
   const theme = useTheme();
   const isFullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const [source, setSource] = useState(strategy);
-  const [initial, setInitial] = useState(() =>
-    strategy ? strategyFormOf(strategy) : newStrategyForm(campaign, strategies),
-  );
-  const [values, setValues] = useState<StrategyFormValues>(initial);
+  const formOf = (row: Strategy | null) =>
+    row ? strategyFormOf(row) : newStrategyForm(campaign, strategies);
+  const { row: source, initial, values, setValues, rebase } = useReloadableForm(strategy, formOf);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const form = useResourceSave<Strategy>({
     unsaved: {
@@ -107,27 +109,11 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
     form.setErrors(result.ok ? {} : result.errors);
   };
 
-  const reload = async () => {
-    if (!source) return;
-    let fresh: Strategy;
-    try {
-      fresh = await fetchStrategy(source.id);
-    } catch (error) {
-      form.setFailure(errorMessage(error));
-      return;
-    }
-    // Their changes arrive; the fields this user changed keep what was typed.
-    const freshForm = strategyFormOf(fresh);
-    const mine = Object.fromEntries(
-      Object.entries(values).filter(
-        ([field, value]) => JSON.stringify(value) !== JSON.stringify(Reflect.get(initial, field)),
-      ),
-    );
-    setSource(fresh);
-    setInitial(freshForm);
-    setValues({ ...freshForm, ...mine });
-    form.setFailure(undefined);
-  };
+  // Their changes arrive; the fields this user changed keep what was typed.
+  const reload = () =>
+    form.reload(async () => {
+      if (source) rebase(await fetchStrategy(source.id));
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -154,13 +140,7 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
       isBusy={form.isBusy}
       isDirty={form.isDirty}
       failure={form.failure}
-      failureAction={
-        form.isStale ? (
-          <Button color="inherit" size="small" onClick={() => void reload()}>
-            Reload
-          </Button>
-        ) : undefined
-      }
+      failureAction={form.isStale ? <ReloadButton onClick={() => void reload()} /> : undefined}
       focusRequest={form.failedAttempts}
       maxWidth="md"
       fullScreen={isFullScreen}

@@ -376,10 +376,8 @@ export const fieldKeyOf = (path: string): string => {
 };
 
 /** The first message of each field among `details` (server answers and schema issues alike). */
-export const errorsOfDetails = (
-  details: readonly ErrorDetail[],
-  keyOf: (path: string) => string = fieldKeyOf,
-): FormErrors => firstMessageOfEachField(details, keyOf);
+export const errorsOfDetails = (details: readonly ErrorDetail[]): FormErrors =>
+  firstMessageOfEachField(details, fieldKeyOf);
 
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 
@@ -395,13 +393,9 @@ export const detailsOfIssues = (issues: readonly Issue[]): ErrorDetail[] =>
   issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 /** The schema's messages for a body, field by field (none when it passes). */
-export const schemaErrors = (
-  schema: Checkable,
-  body: unknown,
-  keyOf: (path: string) => string = fieldKeyOf,
-): FormErrors => {
+export const schemaErrors = (schema: Checkable, body: unknown): FormErrors => {
   const result = schema.safeParse(body);
-  return result.success ? {} : errorsOfDetails(detailsOfIssues(result.error?.issues ?? []), keyOf);
+  return result.success ? {} : errorsOfDetails(detailsOfIssues(result.error?.issues ?? []));
 };
 
 /**

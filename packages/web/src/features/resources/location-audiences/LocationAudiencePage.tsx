@@ -13,13 +13,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage, isApiError, isNotFoundError } from '../../../api/api-error';
+import { errorMessage, isNotFoundError } from '../../../api/api-error';
 import { usePageTitle } from '../../../app/branding';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatNumber } from '../../../lib/format';
-import { checkWith } from '../../../lib/resource-form-errors';
+import { checkWith, isStaleVersionError } from '../../../lib/resource-form-errors';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
 import {
@@ -61,7 +61,7 @@ const LocationAudienceAreas = ({ audience, isEditable }: AreasProps) => {
       setAreas(null);
       enqueueSnackbar(`Areas of ${audience.name} saved`, { variant: 'success' });
     } catch (error) {
-      setFailure({ message: errorMessage(error), isStale: isApiError(error) && error.status === 409 });
+      setFailure({ message: errorMessage(error), isStale: isStaleVersionError(error) });
     } finally {
       setIsSaving(false);
     }
