@@ -44,8 +44,13 @@ if (!mediaToolsFound) {
 // The engine's shared-store tests (decision 052) run against TEST_REDIS_URL; without it they are skipped, visibly.
 // CI starts a Redis and requires them (REQUIRE_REDIS=1: the test files then fail without one).
 if (!process.env.TEST_REDIS_URL) {
-  console.log('\nTEST_REDIS_URL is not set: the engine tests against Redis are skipped (set it to redis://127.0.0.1:6379).');
-  parts.push({ name: 'engine tests against Redis (TEST_REDIS_URL)', ok: process.env.REQUIRE_REDIS === '1' ? false : null });
+  console.log(
+    '\nTEST_REDIS_URL is not set: the engine tests against Redis are skipped (set it to redis://127.0.0.1:6379).',
+  );
+  parts.push({
+    name: 'engine tests against Redis (TEST_REDIS_URL)',
+    ok: process.env.REQUIRE_REDIS === '1' ? false : null,
+  });
 }
 
 const typecheckOk = run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
