@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock';
 import { installationSecret } from '../lib/installation-secrets';
 import { BidDiagnostics, type DiagnosticStep } from './bid-diagnostics';
 import { type BidderExchange, type BidderState, isHeartbeatFresh, loadBidderState } from './bidder-state';
+import { textOf } from './delivery-counters';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
 import {
@@ -23,6 +24,7 @@ import {
   type SharedCapStore,
   underCap,
 } from './frequency-caps';
+import { type GoalRateSnapshot, GoalRates, PRIORS_ONLY, placementOf } from './goal-rates';
 import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
@@ -41,16 +43,19 @@ import { type PrefilterProfile, prefilterOf } from './prefilter';
 import {
   convertMicros,
   type ExchangeRates,
+  hasFixedOffer,
   type ImpPricing,
   impPricingOf,
+  type LearntCounts,
   microsToOpenRtbPrice,
+  NOTHING_LEARNT,
   type Offer,
   offerOf,
   type PricedBid,
   priceBid,
   responseCurrencyOf,
 } from './price';
-import type { CompiledCreative, CompiledStrategy, StrategyStats } from './strategy-index';
+import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import {
   deviceTypesOf,
   type EvaluationContext,
@@ -183,6 +188,8 @@ export type BidInput = {
   readonly caps?: FrequencyCapStore | undefined;
   /** Even pacing (pacing.ts); absent: every strategy bids as fast as the traffic allows. */
   readonly pacing?: Pacing | undefined;
+  /** The learnt goal rates (goal-rates.ts); absent: every strategy with a goal bids on its prior. */
+  readonly goalRates?: GoalRateSnapshot | undefined;
 };
 
 export type BidDecision =
@@ -311,14 +318,11 @@ const markupOf = (
   }
 };
 
-/** A CPM strategy's offer does not read its delivery (`bidEquivalentCpm`): it is not asked for. */
-const NO_STATS: StrategyStats = { impressions: 0, clicks: 0 };
-
 /** A run of candidates being read in offer order: a CPM run's offers are worked out as the run is read. */
 type OfferStream = {
   readonly strategies: readonly CompiledStrategy[];
   readonly profiles: readonly PrefilterProfile[];
-  /** A CPC run's offers, worked out and sorted with it; undefined for a CPM run. */
+  /** A CPC or goal run's offers, worked out and sorted with it; undefined for a run of fixed offers. */
   readonly offers: readonly Offer[] | undefined;
   /** True when the prefilter admitted the whole run: its candidates are not looked at one by one. */
   readonly admitted: boolean;
@@ -332,8 +336,9 @@ const weightOf = (offer: Offer): bigint => (offer.ok ? offer.priceMicros : -1n);
 
 /**
  * The streams of a one-impression request's runs, or undefined when their offers are priced in more than one
- * currency (the response's currency then depends on the winner: every candidate is evaluated). A CPC run is
- * ordered here, its offers all worked out: they move with each strategy's learnt CTR.
+ * currency (the response's currency then depends on the winner: every candidate is evaluated). A run of CPC or
+ * goal strategies is ordered here, its offers all worked out: they move with each strategy's learnt rates at the
+ * request's placement (decision 051).
  */
 const offerStreamsOf = (
   runs: readonly CandidateRun[],
@@ -445,8 +450,18 @@ const requestJudge = (input: BidInput) => {
     capUsers ??= capUsersOf(request, identity, input.secrets.identity);
     return capUsers;
   };
-  const statsOf = (strategy: CompiledStrategy): StrategyStats =>
-    strategy.pricing === 'cpm' ? NO_STATS : sink.strategyStats(strategy.strategyId);
+  // The request's placement, worked out when a strategy whose offer moves with its learnt rates first asks.
+  let placement: string | undefined;
+  const goalRates = input.goalRates ?? PRIORS_ONLY;
+  /** What a strategy delivered overall and here; a fixed offer (CPM without a goal) does not read it. */
+  const statsOf = (strategy: CompiledStrategy): LearntCounts => {
+    if (hasFixedOffer(strategy)) return NOTHING_LEARNT;
+    if (placement === undefined) {
+      const { publisher, bundle } = dimensionsOf(request);
+      placement = placementOf({ publisher: textOf(publisher), bundle: textOf(bundle) });
+    }
+    return goalRates.learnt(strategy.strategyId, placement);
+  };
   const judge = (
     strategy: CompiledStrategy,
     imp: TImp,
@@ -714,6 +729,8 @@ export type BidderOptions = {
   readonly diagnostics?: BidDiagnostics;
   /** Even pacing and the traffic curve it follows (pacing.ts); absent: no pacing. */
   readonly pacing?: { readonly shape: TrafficShape; readonly pacing: Pacing };
+  /** The learnt goal rates, read every minute (goal-rates.ts); absent: strategies with a goal bid on their priors. */
+  readonly goalRates?: GoalRates;
   readonly publicUrl: string;
   /**
    * A bidder process without a control plane of its own (`beacon start --only bidder`): it bids nothing while
@@ -746,21 +763,30 @@ export class Bidder {
     this.#options = options;
   }
 
-  /** Reads the secrets, the index and the state, then keeps polling both until `stop()`. */
+  /** Reads the secrets, the index, the state and the goal rates, then keeps polling them until `stop()`. */
   async start(): Promise<void> {
     await this.#loadSecrets();
-    await Promise.all([this.#options.index.start(), this.#options.state.start()]);
+    await Promise.all([
+      this.#options.index.start(),
+      this.#options.state.start(),
+      this.#options.goalRates?.start(),
+    ]);
   }
 
   stop(): void {
     this.#options.index.stop();
     this.#options.state.stop();
+    this.#options.goalRates?.stop();
   }
 
   /** One read of everything, without waiting for a poll (tests, and a start without polling). */
   async refresh(): Promise<void> {
     await this.#loadSecrets();
-    await Promise.all([this.#options.index.refresh(), this.#options.state.refresh()]);
+    await Promise.all([
+      this.#options.index.refresh(),
+      this.#options.state.refresh(),
+      this.#options.goalRates?.refresh(),
+    ]);
   }
 
   /** The sampled requests' diagnostics of this process (the bidding dialog reads them). */
@@ -804,6 +830,7 @@ export class Bidder {
       publicUrl: this.#options.publicUrl,
       caps,
       pacing: this.#options.pacing?.pacing,
+      goalRates: this.#options.goalRates?.snapshot(),
     };
     this.#options.pacing?.shape.noteRequest(now.getTime());
     if (caps?.shared !== undefined && this.#options.index.hasCaps()) {
@@ -944,6 +971,7 @@ export const createBidder = (options: {
     ...(options.pacing === false ? {} : { pacing: { shape, pacing: new Pacing({ shape, delivered }) } }),
     index: new StrategyIndex({ db: options.db, clock: options.clock, ...onError }),
     state: new BidderStatePoller({ db: options.db, clock: options.clock, ...onError }),
+    goalRates: new GoalRates({ db: options.db, clock: options.clock, ...onError }),
     ...onError,
   });
 };

@@ -10,6 +10,7 @@ import type { Clock } from '../lib/clock';
 import { type CompiledIndex, compileLiveStrategies, readChangeMarker } from './compile';
 import type { TBidRequest, TImp } from './openrtb';
 import { type PrefilterProfile, profileOf } from './prefilter';
+import { hasFixedOffer } from './price';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import { deviceTypesOf } from './targeting';
 
@@ -134,9 +135,10 @@ export const candidatesIn = (
 
 /**
  * Candidates that bid in one currency and one way, in an order along which their offer (price.ts `offerOf`)
- * never rises: CPM strategies by their bid within the §9 maximum, highest first (the offer is that CPM times the
- * impression's multiplier, converted to the response currency: monotonic in it); CPC strategies in no order, as
- * their offer moves with their learnt CTR (the bidder orders them per request).
+ * never rises: CPM strategies without a goal by their bid within the §9 maximum, highest first (the offer is that
+ * CPM times the impression's multiplier, converted to the response currency: monotonic in it); CPC strategies and
+ * strategies with a goal in no order, as their offer moves with their learnt rates and the request's placement
+ * (the bidder orders them per request; decision 051).
  */
 export type CandidateRun = {
   readonly currency: Currency;
@@ -167,7 +169,7 @@ const cappedBidOf = (strategy: CompiledStrategy): bigint => {
 export const runsOf = (strategies: readonly CompiledStrategy[]): CandidateRun[] => {
   const groups = new Map<string, { currency: Currency; ordered: boolean; strategies: CompiledStrategy[] }>();
   for (const strategy of strategies) {
-    const ordered = strategy.pricing === 'cpm';
+    const ordered = hasFixedOffer(strategy);
     const key = `${strategy.currency}|${ordered}`;
     const group = groups.get(key);
     if (group === undefined)
