@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GOAL_EVENTS } from '../campaigns/goals';
-import { EVENT_OPTIMISATIONS, PRICE_MODELS, PRICING_TYPES } from '../dictionary/campaigns';
+import { EVENT_OPTIMISATIONS, PRICE_MODELS, PRICING_TYPES, STRATEGY_STATES } from '../dictionary/campaigns';
 import { CURRENCIES } from '../dictionary/currencies';
 
 /**
@@ -73,7 +73,7 @@ export const ZGoalRates = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      state: z.string(),
+      state: z.enum(STRATEGY_STATES),
       max_bid: ZMoney.nullable().meta({
         description:
           'The strategy’s bid (else the campaign’s): a CPM, or under CPC pricing the most a click may cost',
