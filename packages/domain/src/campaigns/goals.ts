@@ -85,3 +85,10 @@ export const goalEventOf = (
   }
   return MODEL_EVENTS[priceModel];
 };
+
+/**
+ * What the campaign's CPC target means beside its §9 minimum (decision 051): it is the goal price, the price of one
+ * event of the price model's goal.
+ */
+export const GOAL_PRICE_HINT =
+  'The goal price: what one click, conversion, view or install of the price model is worth; strategies bid it × the rate they learn';
