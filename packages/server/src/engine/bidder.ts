@@ -25,7 +25,7 @@ import {
   underCap,
 } from './frequency-caps';
 import { type GoalRateSnapshot, GoalRates, PRIORS_ONLY, placementOf } from './goal-rates';
-import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
+import { type CandidateRun, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
   MARKUP_TYPES,
@@ -39,6 +39,7 @@ import {
   type TImp,
 } from './openrtb';
 import { type CampaignDay, Pacing, TrafficShape } from './pacing';
+import { PollLoop, type PollTimer } from './poll-loop';
 import { type PrefilterProfile, prefilterOf } from './prefilter';
 import {
   convertMicros,
@@ -76,15 +77,6 @@ export const STATE_MAX_STALENESS_MS = 3_000;
 // ---------------------------------------------------------------------------------------------------------
 // The polled state
 
-const realTimer: PollTimer = {
-  set: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export type StatePollerOptions = {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
@@ -97,52 +89,36 @@ export type StatePollerOptions = {
 /** The bidder state, read every interval; `current()` answers nothing when the last read failed or is stale. */
 export class BidderStatePoller {
   readonly #options: StatePollerOptions;
-  readonly #timer: PollTimer;
+  readonly #loop: PollLoop<boolean>;
   #state: BidderState | null = null;
   #readAt: number | null = null;
   #failing = false;
-  #handle: unknown = null;
-  #running = false;
-  #inFlight: Promise<boolean> | null = null;
 
   constructor(options: StatePollerOptions) {
     this.#options = options;
-    this.#timer = options.timer ?? realTimer;
+    this.#loop = new PollLoop(() => this.#read(), {
+      intervalMs: options.intervalMs ?? STATE_POLL_INTERVAL_MS,
+      ...(options.timer === undefined ? {} : { timer: options.timer }),
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    await this.refresh();
-    this.#schedule();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   stop(): void {
-    this.#running = false;
-    if (this.#handle !== null) this.#timer.clear(this.#handle);
-    this.#handle = null;
+    this.#loop.stop();
   }
 
   /** One read; true when it succeeded. A failure makes `current()` answer nothing until a read succeeds. */
   refresh(): Promise<boolean> {
-    this.#inFlight ??= this.#read().finally(() => {
-      this.#inFlight = null;
-    });
-    return this.#inFlight;
+    return this.#loop.refresh();
   }
 
   current(): BidderState | undefined {
     if (this.#state === null || this.#failing || this.#readAt === null) return undefined;
     const age = this.#options.clock.now().getTime() - this.#readAt;
     return age <= (this.#options.maxStalenessMs ?? STATE_MAX_STALENESS_MS) ? this.#state : undefined;
-  }
-
-  #schedule(): void {
-    if (!this.#running) return;
-    this.#handle = this.#timer.set(() => {
-      this.#handle = null;
-      void this.refresh().finally(() => this.#schedule());
-    }, this.#options.intervalMs ?? STATE_POLL_INTERVAL_MS);
   }
 
   async #read(): Promise<boolean> {

@@ -11,7 +11,8 @@ import { createCampaign, createStrategy, dayFromToday } from '../test/factories'
 import { bearer, loginAs, startTestApp, type TestContext } from '../test/test-app';
 import { advertiserDomainOf, compileLiveStrategies } from './compile';
 import { fixture } from './engine.factories';
-import { type PollTimer, StrategyIndex } from './index-store';
+import { StrategyIndex } from './index-store';
+import type { PollTimer } from './poll-loop';
 import { checkSchedule } from './targeting';
 
 /** The index compiled from the database and kept fresh (decision 040), through the real database. */

@@ -8,7 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import type { PollTimer } from './index-store';
+import { PollLoop, type PollTimer } from './poll-loop';
 import { type GoalCounts, type LearntCounts, NOTHING_LEARNT } from './price';
 
 /** The days learnt from, today (UTC) included: rates drift, and the demo history is this long. */
@@ -151,15 +151,6 @@ export const goalRateSnapshotOf = (counts: ReadonlyMap<string, StrategyGoalCount
   };
 };
 
-const realTimer: PollTimer = {
-  set: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export type GoalRatesOptions = {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
@@ -171,49 +162,33 @@ export type GoalRatesOptions = {
 /** The counts of every strategy, read every `refreshMs`; `snapshot()` answers the last read, or priors only. */
 export class GoalRates {
   readonly #options: GoalRatesOptions;
-  readonly #timer: PollTimer;
+  readonly #loop: PollLoop<boolean>;
   #snapshot: GoalRateSnapshot = PRIORS_ONLY;
-  #handle: unknown = null;
-  #running = false;
-  #inFlight: Promise<boolean> | null = null;
 
   constructor(options: GoalRatesOptions) {
     this.#options = options;
-    this.#timer = options.timer ?? realTimer;
+    this.#loop = new PollLoop(() => this.#read(), {
+      intervalMs: options.refreshMs ?? DEFAULT_REFRESH_MS,
+      ...(options.timer === undefined ? {} : { timer: options.timer }),
+    });
   }
 
   /** Reads once, then every interval until `stop()`; a failed read never throws (the priors or the last read stay). */
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    await this.refresh();
-    this.#schedule();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   stop(): void {
-    this.#running = false;
-    if (this.#handle !== null) this.#timer.clear(this.#handle);
-    this.#handle = null;
+    this.#loop.stop();
   }
 
   /** One read; true when it succeeded. */
   refresh(): Promise<boolean> {
-    this.#inFlight ??= this.#read().finally(() => {
-      this.#inFlight = null;
-    });
-    return this.#inFlight;
+    return this.#loop.refresh();
   }
 
   snapshot(): GoalRateSnapshot {
     return this.#snapshot;
-  }
-
-  #schedule(): void {
-    if (!this.#running) return;
-    this.#handle = this.#timer.set(() => {
-      this.#handle = null;
-      void this.refresh().finally(() => this.#schedule());
-    }, this.#options.refreshMs ?? DEFAULT_REFRESH_MS);
   }
 
   async #read(): Promise<boolean> {
