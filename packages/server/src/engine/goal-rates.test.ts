@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
+import { type DeliveryCounts, insertDelivery } from '../test/factories';
 import { createTestClock } from '../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { goalCounts } from './engine.factories';
@@ -22,64 +23,23 @@ const DAY_MS = 86_400_000;
 let testDb: TestDatabase;
 let db: Db;
 
-type Counts = {
-  impressions?: number;
-  clicks?: number;
-  starts?: number;
-  completes?: number;
-  c1?: number;
-  c3?: number;
-};
-const counters = (counts: Counts) => ({
-  impressions: counts.impressions ?? 0,
-  clicks: counts.clicks ?? 0,
-  video_starts: counts.starts ?? 0,
-  video_completes: counts.completes ?? 0,
-  conversions_1: counts.c1 ?? 0,
-  conversions_3: counts.c3 ?? 0,
-});
-
-/** One delivery_hourly row and its delivery_daily_publishers twin, as the counters' flush writes them. */
-const delivered = async (
-  strategy: string,
+/** Delivery of a strategy of campaign 7, in both rollups as the counters' flush writes them. */
+const delivered = (
+  strategyId: string,
   at: Date,
-  counts: Counts,
+  counts: DeliveryCounts,
   where: { publisher?: string; bundle?: string; exchange?: string } = {},
-) => {
-  const ids = {
-    organization_id: '3',
-    campaign_id: '7',
-    strategy_id: strategy,
-    exchange_id: where.exchange ?? '1',
-  };
-  // The hourly rollup has no placement: the size column keeps the rows of one hour apart, as a dimension would.
-  await db
-    .insertInto('delivery_hourly')
-    .values({
-      hour: new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000),
-      ...ids,
-      creative_id: '0',
-      deal_id: '0',
-      country: 'ESP',
-      region: '',
-      device_type: 'phone',
-      os: '',
-      size: `${where.bundle ?? ''}|${where.publisher ?? ''}`,
-      venue_type: '',
-      ...counters(counts),
-    })
-    .execute();
-  await db
-    .insertInto('delivery_daily_publishers')
-    .values({
-      day: at.toISOString().slice(0, 10),
-      ...ids,
-      publisher: where.publisher ?? '',
-      bundle: where.bundle ?? '',
-      ...counters(counts),
-    })
-    .execute();
-};
+) =>
+  insertDelivery(db, {
+    at,
+    organizationId: '3',
+    campaignId: '7',
+    strategyId,
+    exchangeId: where.exchange ?? '1',
+    ...(where.publisher === undefined ? {} : { publisher: where.publisher }),
+    ...(where.bundle === undefined ? {} : { bundle: where.bundle }),
+    counts,
+  });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -89,13 +49,13 @@ beforeAll(async () => {
   await delivered(
     '11',
     daysAgo(0),
-    { impressions: 1000, clicks: 5, c1: 2 },
+    { impressions: 1000, clicks: 5, conversions_1: 2 },
     { bundle: 'com.game', publisher: 'p1' },
   );
   await delivered(
     '11',
     daysAgo(3),
-    { impressions: 500, clicks: 1, c3: 1 },
+    { impressions: 500, clicks: 1, conversions_3: 1 },
     { bundle: 'com.game', exchange: '2' },
   );
   await delivered('11', daysAgo(1), { impressions: 300, clicks: 3 }, { publisher: 'news.example' });
@@ -116,7 +76,7 @@ beforeAll(async () => {
     await delivered(
       '12',
       daysAgo(0),
-      { impressions, starts: impressions, completes: impressions / 2 },
+      { impressions, video_starts: impressions, video_completes: impressions / 2 },
       { publisher },
     );
   }

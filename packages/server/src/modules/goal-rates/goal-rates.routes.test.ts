@@ -1,7 +1,7 @@
 import type { TGoalRates } from '@beacon/domain/api/goal-rates';
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createCampaign, createStrategy } from '../../test/factories';
+import { createAccount, createCampaign, createStrategy, insertDelivery } from '../../test/factories';
 import { bearer, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -89,35 +89,18 @@ describe('GET /campaign/{id}/goal-rates', () => {
   });
 
   it('shows the rates learnt overall and at the top placements, and the bids they make', async () => {
-    const day = ctx.clock.now().toISOString().slice(0, 10);
-    const hour = new Date(Math.floor(ctx.clock.now().getTime() / 3_600_000) * 3_600_000);
-    const ids = { organization_id: '0', campaign_id: campaignId, strategy_id: learnerId, exchange_id: 0 };
-    const rows = [
-      { publisher: 'news.example', bundle: '', impressions: 15_000, conversions_1: 4 },
-      { publisher: 'pub-9', bundle: 'com.game', impressions: 5_000, conversions_1: 6 },
-    ];
-    for (const { publisher, bundle, ...counts } of rows) {
-      await ctx.db
-        .insertInto('delivery_hourly')
-        .values({
-          hour,
-          ...ids,
-          creative_id: 0,
-          deal_id: 0,
-          country: '',
-          region: '',
-          device_type: '',
-          os: '',
-          size: publisher,
-          venue_type: '',
-          ...counts,
-        })
-        .execute();
-      await ctx.db
-        .insertInto('delivery_daily_publishers')
-        .values({ day, ...ids, publisher, bundle, ...counts })
-        .execute();
-    }
+    const delivery = { at: ctx.clock.now(), organizationId: '0', campaignId, strategyId: learnerId };
+    await insertDelivery(ctx.db, {
+      ...delivery,
+      publisher: 'news.example',
+      counts: { impressions: 15_000, conversions_1: 4 },
+    });
+    await insertDelivery(ctx.db, {
+      ...delivery,
+      publisher: 'pub-9',
+      bundle: 'com.game',
+      counts: { impressions: 5_000, conversions_1: 6 },
+    });
     const body = (await goalRates('supervisor')).json<TGoalRates>();
     expect(body.has_delivery).toBe(true);
     const learner = body.strategies.find((strategy) => strategy.id === learnerId);

@@ -2,7 +2,7 @@ import { toMicros } from '@beacon/domain/dictionary/currencies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBidResponse } from '../../engine/openrtb';
 import { type BiddingWorld, createBiddingWorld } from '../../test/bidding-world';
-import { createStrategy } from '../../test/factories';
+import { createStrategy, type DeliveryCounts, insertDelivery } from '../../test/factories';
 import { startTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -25,40 +25,16 @@ const bidOf = async (id: string): Promise<{ strategy: string; price: number } | 
   return bid === undefined ? undefined : { strategy: bid.id.split('-')[1] ?? '', price: bid.price };
 };
 
-/** Delivery of a strategy today, as the counters' flush writes it into both rollups. */
-const delivered = async (
-  strategyId: string,
-  publisher: string,
-  counts: { impressions: number; conversions_1?: number },
-) => {
-  const ids = {
-    organization_id: world.campaign.organization_id,
-    campaign_id: world.campaign.id,
-    strategy_id: strategyId,
-    exchange_id: 0,
-  };
-  const now = ctx.clock.now();
-  await ctx.db
-    .insertInto('delivery_hourly')
-    .values({
-      hour: new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000),
-      ...ids,
-      creative_id: 0,
-      deal_id: 0,
-      country: 'ESP',
-      region: '',
-      device_type: 'desktop',
-      os: '',
-      size: publisher,
-      venue_type: '',
-      ...counts,
-    })
-    .execute();
-  await ctx.db
-    .insertInto('delivery_daily_publishers')
-    .values({ day: now.toISOString().slice(0, 10), ...ids, publisher, bundle: '', ...counts })
-    .execute();
-};
+/** Delivery of a strategy of the world's campaign today, in both rollups. */
+const delivered = (strategyId: string, publisher: string, counts: DeliveryCounts) =>
+  insertDelivery(ctx.db, {
+    at: ctx.clock.now(),
+    organizationId: world.campaign.organization_id,
+    campaignId: world.campaign.id,
+    strategyId,
+    publisher,
+    counts,
+  });
 
 beforeAll(async () => {
   ctx = await startTestApp();
