@@ -215,17 +215,10 @@ export const regionOf = (request: TBidRequest): string => {
 const sizeOf = (creative: CompiledCreative): string =>
   creative.kind === 'banner' ? `${creative.size.w}x${creative.size.h}` : creative.kind;
 
-/** The report dimensions of a request (migration 0021): '' where the request does not say. */
-export const dimensionsOf = (
-  request: TBidRequest,
-): Pick<AuctionTicket, 'country' | 'region' | 'deviceType' | 'os' | 'venueType' | 'publisher' | 'bundle'> => {
+/** The publisher and app bundle of a request, as the daily rollup keys them: '' where the request does not say. */
+const supplyOf = (request: TBidRequest): Pick<AuctionTicket, 'publisher' | 'bundle'> => {
   const publisher = request.site?.publisher ?? request.app?.publisher ?? request.dooh?.publisher;
   return {
-    country: request.device?.geo?.country?.trim().toUpperCase() ?? '',
-    region: regionOf(request),
-    deviceType: deviceTypesOf(request)[0] ?? '',
-    os: request.device?.os?.trim().toLowerCase() ?? '',
-    venueType: request.dooh?.venuetype?.[0] ?? '',
     publisher:
       publisher?.id ??
       publisher?.domain ??
@@ -236,6 +229,21 @@ export const dimensionsOf = (
     bundle: request.app?.bundle ?? '',
   };
 };
+
+/** The report dimensions of a request (migration 0021): '' where the request does not say. */
+export const dimensionsOf = (
+  request: TBidRequest,
+): Pick<
+  AuctionTicket,
+  'country' | 'region' | 'deviceType' | 'os' | 'venueType' | 'publisher' | 'bundle'
+> => ({
+  country: request.device?.geo?.country?.trim().toUpperCase() ?? '',
+  region: regionOf(request),
+  deviceType: deviceTypesOf(request)[0] ?? '',
+  os: request.device?.os?.trim().toLowerCase() ?? '',
+  venueType: request.dooh?.venuetype?.[0] ?? '',
+  ...supplyOf(request),
+});
 
 /** The reasons candidates failed for, counted by code: the no-bid reason is the most informative of them. */
 class FailureTally {
@@ -433,7 +441,7 @@ const requestJudge = (input: BidInput) => {
   const statsOf = (strategy: CompiledStrategy): LearntCounts => {
     if (hasFixedOffer(strategy)) return NOTHING_LEARNT;
     if (placement === undefined) {
-      const { publisher, bundle } = dimensionsOf(request);
+      const { publisher, bundle } = supplyOf(request);
       placement = placementOf({ publisher: textOf(publisher), bundle: textOf(bundle) });
     }
     return goalRates.learnt(strategy.strategyId, placement);
