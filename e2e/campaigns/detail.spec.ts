@@ -1,7 +1,7 @@
 /**
  * The campaign page: strategies (add, pause all → banner, resume, duplicate, delete), activation,
  * the lifetime start-date dialog, history, status, unsaved changes and a stale save (409) in the form and in the
- * strategy dialog, the internal tab by role, and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
+ * strategy dialog, the internal tab by role (with the goal rates), and targeting alerts. Every page is scanned with axe; screenshots at 1440 and 600 px.
  */
 import { START_DATE_RESETS_BUDGET_MESSAGE } from '@beacon/domain/validation/messages';
 import { expect, type Page, test } from '@playwright/test';
@@ -287,6 +287,47 @@ test('the internal tab is for internal roles: a supervisor edits notes, an owner
   await owner.goto(`/campaign/${campaign.id}/internal`);
   await expect(owner).toHaveURL(/\/campaigns$/);
   await ownerContext.close();
+});
+
+test('the internal tab shows the internal staff the goal rates learnt, and the priors before any delivery', async ({
+  browser,
+  request,
+}) => {
+  const token = await tokenOf(request, 'owner');
+  // A CPA goal: $20 a conversion of event 1, at most a $5 CPM.
+  const campaign = await createCampaignThroughApi(request, token, {
+    price_model: 'cpa1',
+    cpc_target: '20',
+    bid: '5',
+  });
+  const strategy = await createStrategyThroughApi(request, token, campaign.id, { name: uniqueName('Goal') });
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, 'admin');
+  await openCampaign(admin, campaign.id, 'internal');
+  const section = admin.getByRole('region', { name: 'Goal optimisation' });
+  await expect(section.getByText(/^Goal: conversions of event 1 at \$20\.00 each/)).toBeVisible();
+  await expect(section.getByText('No delivery in the last 30 days: the priors are in use.')).toBeVisible();
+  // A new strategy bids on the prior: 0.01 % × $20 = $0.002 an impression, a $2.00 CPM.
+  const overall = section
+    .getByRole('table', { name: strategy.name })
+    .getByRole('row', { name: /All placements/ });
+  await expect(overall).toContainText('0.0100%');
+  await expect(overall).toContainText('$0.002');
+  await expect(overall).toContainText('$2.00');
+  await checkAccessibility(admin);
+  await admin.screenshot({ path: '.tmp/screens/campaign-goal-rates-1440.png', fullPage: true });
+  await adminContext.close();
+
+  // Support opens the internal tab (§6 internal campaign) but the rates are the internal staff's.
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await logIn(support, 'support');
+  await openCampaign(support, campaign.id, 'internal');
+  await expect(support.getByRole('region', { name: 'Internal' })).toBeVisible();
+  await expect(support.getByRole('region', { name: 'Goal optimisation' })).toHaveCount(0);
+  await supportContext.close();
 });
 
 test('more actions: duplicate opens the copy, delete asks for the word and leaves for the grid', async ({

@@ -40,6 +40,7 @@ import { createEventIntake } from './modules/events/events.service';
 import { exchangesRoutes } from './modules/exchanges/exchanges.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geolistsRoutes } from './modules/geolists/geolists.routes';
+import { goalRatesRoutes } from './modules/goal-rates/goal-rates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { locationAudiencesRoutes } from './modules/location-audiences/location-audiences.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -339,6 +340,7 @@ export const buildApp = async ({
       await typed.register(usersRoutes);
       await typed.register(campaignsRoutes);
       await typed.register(biddingDiagnosticsRoutes, { bidder });
+      await typed.register(goalRatesRoutes);
       await typed.register(creativesRoutes);
       await typed.register(dealsRoutes);
       await typed.register(geolistsRoutes);

@@ -7,6 +7,7 @@ import {
   canEdit,
   canEditBalance,
   canInvoice,
+  canSeeGoalRates,
   canSimulate,
   canUseDemo,
   canViewBalance,
@@ -179,6 +180,14 @@ describe('role rules', () => {
   it.each(roleCases(['supervisor', 'admin', 'account_manager']))('isInternal(%s) → %s', (role, expected) => {
     expect(isInternal(role)).toBe(expected);
   });
+
+  it.each(roleCases(['supervisor', 'admin', 'account_manager']))(
+    'canSeeGoalRates(%s) → %s in a regular organization, never in a partner one',
+    (role, expected) => {
+      expect(canSeeGoalRates(role, 'regular')).toBe(expected);
+      expect(canSeeGoalRates(role, 'data-partner')).toBe(false);
+    },
+  );
 
   it.each(roleCases(['supervisor', 'admin']))('isAdmin(%s) → %s', (role, expected) => {
     expect(isAdmin(role)).toBe(expected);

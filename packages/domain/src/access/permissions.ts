@@ -141,6 +141,13 @@ export const isInternal = (role: UserRole): boolean => hasRole(INTERNAL_ROLES, r
 export const isAdmin = (role: UserRole): boolean => hasRole(ADMIN_ROLES, role);
 
 /**
+ * The learnt goal rates on a campaign's internal tab (docs/decisions/051): the tab's §6 `internal campaign` area,
+ * and the internal staff only (§6 "Internal": supervisor, admin, account manager), so not support.
+ */
+export const canSeeGoalRates = (role: UserRole, organizationRole: OrganizationRole): boolean =>
+  canAccess('internal-campaign', role, organizationRole) && isInternal(role);
+
+/**
  * The bidder's exchanges (back office, docs/engine.md): the operator's internal staff manage them, as they manage
  * organizations' internal fields (decision 010). The server also requires the operator's own organization.
  */

@@ -1,13 +1,15 @@
+import { GOAL_EVENTS } from '@beacon/domain/campaigns/goals';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { type BidInput, decideBids, diagnoseRequest, dimensionsOf, regionOf } from './bidder';
 import type { BidderExchange } from './bidder-state';
 import type { DeliverySink } from './delivery-sink';
-import { buildStrategy, fixture, NOTHING_DELIVERED, TEST_EXCHANGE } from './engine.factories';
+import { buildStrategy, fixture, goalCounts, NOTHING_DELIVERED, TEST_EXCHANGE } from './engine.factories';
 import { decodeTicket } from './event-ticket';
+import { goalRateSnapshotOf, placementOf, type StrategyGoalCounts } from './goal-rates';
 import { bucketsOf, candidateRunsIn, runsOf } from './index-store';
 import { NO_BID_REASONS, type TBidRequest } from './openrtb';
-import { rateKey } from './price';
+import { GOAL_PRIORS, rateKey } from './price';
 import type { CompiledStrategy, CreativeServing } from './strategy-index';
 
 /** The bidder's choices for one request, with the index and the counters stood in for (decision 040). */
@@ -167,7 +169,7 @@ describe('decideBids', () => {
     }
   });
 
-  it('picks through the index runs the winner that evaluating every candidate picks (CPM, CPC, countries, profiles)', () => {
+  it('picks through the index runs the winner that evaluating every candidate picks (CPM, CPC, goals, placements, countries, profiles)', () => {
     let seed = 11;
     const random = () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -175,22 +177,38 @@ describe('decideBids', () => {
     };
     const request = fixture('simple-banner');
     const country = request.device?.geo?.country ?? 'USA';
+    const here = placementOf(dimensionsOf(request));
+    const randomCounts = () => {
+      const impressions = Math.floor(random() * 5_000);
+      const some = (rate: number) => Math.floor(random() * impressions * rate);
+      return goalCounts({
+        impressions,
+        clicks: some(0.02),
+        videoStarts: some(1),
+        videoCompletes: some(0.7),
+        conversions: { 1: some(0.002), 2: some(0.002), 3: some(0.001) },
+      });
+    };
     for (let round = 0; round < 200; round += 1) {
-      const stats = new Map<string, { impressions: number; clicks: number }>();
-      const sink: FakeSink = {
-        ...fakeSink(),
-        strategyStats: (id: string) => stats.get(id) ?? { impressions: 0, clicks: 0 },
-      };
+      const counts = new Map<string, StrategyGoalCounts>();
+      const sink = fakeSink();
       const strategies = Array.from({ length: 1 + Math.floor(random() * 40) }, (_, index) => {
         const id = String(index + 1);
         if (random() < 0.2) sink.mayNot.add(id);
         const isCpc = random() < 0.3;
-        if (isCpc) {
-          const impressions = Math.floor(random() * 5_000);
-          stats.set(id, { impressions, clicks: Math.floor(random() * impressions * 0.02) });
+        // A goal: its event, and a price per event worth $0.05 to about $5 a mille at its prior.
+        const event = GOAL_EVENTS[Math.floor(random() * GOAL_EVENTS.length)] ?? 'clicks';
+        const valueCpm = BigInt(50_000 + Math.floor(random() * 5_000) * 1_000);
+        const goal =
+          random() < 0.4 ? { event, priceMicros: (valueCpm * 1_000n) / GOAL_PRIORS[event].perMillion } : null;
+        if ((isCpc || goal !== null) && random() < 0.8) {
+          const placements = new Map(random() < 0.5 ? [[here, randomCounts()]] : []);
+          counts.set(id, { overall: randomCounts(), placements });
         }
-        // CPM from $0.05 to about $5; a click from $0.05 to about $50 (an eCPM of about the same range).
-        const bid = String(50_000 + Math.floor(random() * 5_000) * (isCpc ? 10_000 : 1_000) + index);
+        // CPM from $0.05 to about $5; a click, or the most a goal may bid, from $0.05 to about $50 (an eCPM of
+        // about the same range, and goals mostly under their maximum bid).
+        const isHigh = isCpc || goal !== null;
+        const bid = String(50_000 + Math.floor(random() * 5_000) * (isHigh ? 10_000 : 1_000) + index);
         const countries = random() < 0.5 ? new Set([country]) : new Set<string>();
         // Device and identifier types vary, so that a bucket has a run per prefilter profile or, past
         // MAX_PROFILE_RUNS profiles, one mixed run.
@@ -203,25 +221,51 @@ describe('decideBids', () => {
         return {
           ...base,
           pricing: isCpc ? ('cpc' as const) : ('cpm' as const),
+          goal,
           geo: { ...base.geo, countries },
         };
       });
+      const goalRates = goalRateSnapshotOf(counts);
       const buckets = bucketsOf(strategies);
       const runs = new Map([...buckets].map(([key, list]) => [key, runsOf(list)]));
       const decision = decideBids(
         input(request, strategies, {
           sink,
+          goalRates,
           candidateRuns: (r, imp) => candidateRunsIn(buckets, runs, r, imp),
         }),
       );
       // Two impressions: every candidate of each is evaluated; the first one's winner is the reference.
       const both = { ...request, imp: [...request.imp, { ...request.imp[0], id: '2' }] } as TBidRequest;
-      const reference = decideBids(input(both, strategies, { sink }));
+      const reference = decideBids(input(both, strategies, { sink, goalRates }));
       const winnerOf = (d: typeof decision) =>
         d.ok ? d.response.seatbid?.[0]?.bid.find((bid) => bid.impid === '1') : undefined;
       expect(winnerOf(decision)?.cid).toBe(winnerOf(reference)?.cid);
       expect(winnerOf(decision)?.price).toBe(winnerOf(reference)?.price);
     }
+  });
+
+  it('orders a goal strategy by its value, not its maximum bid, when merging the runs (decision 051)', () => {
+    const request = fixture('simple-banner');
+    // Conversion goals worth $2 and $1 a mille at the prior (0.01 %) under maximum bids of $40 and $30, and a $2.90
+    // CPM without a goal. Read in the order of their maximum bids, the $2 goal would pass first and the $1 one end
+    // the merge before the $2.90 CPM that beats them both.
+    const goal = (units: bigint) => ({ event: 'conversions_1' as const, priceMicros: units * 10_000_000n });
+    const strategies = [
+      strategy('1', '40000000', { goal: goal(2n) }),
+      strategy('2', '30000000', { goal: goal(1n) }),
+      strategy('3', '2900000'),
+    ];
+    const runs = runsOf(strategies);
+    expect(runs.map((run) => [run.ordered, run.strategies.map((s) => s.strategyId)])).toEqual([
+      [false, ['1', '2']],
+      [true, ['3']],
+    ]);
+    const decision = decideBids(input(request, strategies, { candidateRuns: () => runs }));
+    expect(decision.ok ? decision.response.seatbid?.[0]?.bid[0] : undefined).toMatchObject({
+      cid: 'c3',
+      price: 2.9,
+    });
   });
 
   it('diagnoses where each strategy stopped: a rule, the budget, the price, outbid or bid', () => {

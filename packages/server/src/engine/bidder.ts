@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock';
 import { installationSecret } from '../lib/installation-secrets';
 import { BidDiagnostics, type DiagnosticStep } from './bid-diagnostics';
 import { type BidderExchange, type BidderState, isHeartbeatFresh, loadBidderState } from './bidder-state';
+import { textOf } from './delivery-counters';
 import type { DeliverySink } from './delivery-sink';
 import { type AuctionTicket, encodeTicket } from './event-ticket';
 import {
@@ -23,7 +24,8 @@ import {
   type SharedCapStore,
   underCap,
 } from './frequency-caps';
-import { type CandidateRun, type PollTimer, runsOf, StrategyIndex } from './index-store';
+import { type GoalRateSnapshot, GoalRates, PRIORS_ONLY, placementOf } from './goal-rates';
+import { type CandidateRun, runsOf, StrategyIndex } from './index-store';
 import { bannerMarkup, bidUrlsOf, nativeMarkup, usesNativeWrapper, vastMarkup } from './markup';
 import {
   MARKUP_TYPES,
@@ -37,20 +39,24 @@ import {
   type TImp,
 } from './openrtb';
 import { type CampaignDay, Pacing, TrafficShape } from './pacing';
+import { PollLoop, type PollTimer } from './poll-loop';
 import { type PrefilterProfile, prefilterOf } from './prefilter';
 import {
   convertMicros,
   type ExchangeRates,
+  hasFixedOffer,
   type ImpPricing,
   impPricingOf,
+  type LearntCounts,
   microsToOpenRtbPrice,
+  NOTHING_LEARNT,
   type Offer,
   offerOf,
   type PricedBid,
   priceBid,
   responseCurrencyOf,
 } from './price';
-import type { CompiledCreative, CompiledStrategy, StrategyStats } from './strategy-index';
+import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import {
   deviceTypesOf,
   type EvaluationContext,
@@ -71,15 +77,6 @@ export const STATE_MAX_STALENESS_MS = 3_000;
 // ---------------------------------------------------------------------------------------------------------
 // The polled state
 
-const realTimer: PollTimer = {
-  set: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export type StatePollerOptions = {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
@@ -92,52 +89,36 @@ export type StatePollerOptions = {
 /** The bidder state, read every interval; `current()` answers nothing when the last read failed or is stale. */
 export class BidderStatePoller {
   readonly #options: StatePollerOptions;
-  readonly #timer: PollTimer;
+  readonly #loop: PollLoop<boolean>;
   #state: BidderState | null = null;
   #readAt: number | null = null;
   #failing = false;
-  #handle: unknown = null;
-  #running = false;
-  #inFlight: Promise<boolean> | null = null;
 
   constructor(options: StatePollerOptions) {
     this.#options = options;
-    this.#timer = options.timer ?? realTimer;
+    this.#loop = new PollLoop(() => this.#read(), {
+      intervalMs: options.intervalMs ?? STATE_POLL_INTERVAL_MS,
+      ...(options.timer === undefined ? {} : { timer: options.timer }),
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    await this.refresh();
-    this.#schedule();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   stop(): void {
-    this.#running = false;
-    if (this.#handle !== null) this.#timer.clear(this.#handle);
-    this.#handle = null;
+    this.#loop.stop();
   }
 
   /** One read; true when it succeeded. A failure makes `current()` answer nothing until a read succeeds. */
   refresh(): Promise<boolean> {
-    this.#inFlight ??= this.#read().finally(() => {
-      this.#inFlight = null;
-    });
-    return this.#inFlight;
+    return this.#loop.refresh();
   }
 
   current(): BidderState | undefined {
     if (this.#state === null || this.#failing || this.#readAt === null) return undefined;
     const age = this.#options.clock.now().getTime() - this.#readAt;
     return age <= (this.#options.maxStalenessMs ?? STATE_MAX_STALENESS_MS) ? this.#state : undefined;
-  }
-
-  #schedule(): void {
-    if (!this.#running) return;
-    this.#handle = this.#timer.set(() => {
-      this.#handle = null;
-      void this.refresh().finally(() => this.#schedule());
-    }, this.#options.intervalMs ?? STATE_POLL_INTERVAL_MS);
   }
 
   async #read(): Promise<boolean> {
@@ -183,6 +164,8 @@ export type BidInput = {
   readonly caps?: FrequencyCapStore | undefined;
   /** Even pacing (pacing.ts); absent: every strategy bids as fast as the traffic allows. */
   readonly pacing?: Pacing | undefined;
+  /** The learnt goal rates (goal-rates.ts); absent: every strategy with a goal bids on its prior. */
+  readonly goalRates?: GoalRateSnapshot | undefined;
 };
 
 export type BidDecision =
@@ -232,17 +215,10 @@ export const regionOf = (request: TBidRequest): string => {
 const sizeOf = (creative: CompiledCreative): string =>
   creative.kind === 'banner' ? `${creative.size.w}x${creative.size.h}` : creative.kind;
 
-/** The report dimensions of a request (migration 0021): '' where the request does not say. */
-export const dimensionsOf = (
-  request: TBidRequest,
-): Pick<AuctionTicket, 'country' | 'region' | 'deviceType' | 'os' | 'venueType' | 'publisher' | 'bundle'> => {
+/** The publisher and app bundle of a request, as the daily rollup keys them: '' where the request does not say. */
+const supplyOf = (request: TBidRequest): Pick<AuctionTicket, 'publisher' | 'bundle'> => {
   const publisher = request.site?.publisher ?? request.app?.publisher ?? request.dooh?.publisher;
   return {
-    country: request.device?.geo?.country?.trim().toUpperCase() ?? '',
-    region: regionOf(request),
-    deviceType: deviceTypesOf(request)[0] ?? '',
-    os: request.device?.os?.trim().toLowerCase() ?? '',
-    venueType: request.dooh?.venuetype?.[0] ?? '',
     publisher:
       publisher?.id ??
       publisher?.domain ??
@@ -253,6 +229,21 @@ export const dimensionsOf = (
     bundle: request.app?.bundle ?? '',
   };
 };
+
+/** The report dimensions of a request (migration 0021): '' where the request does not say. */
+export const dimensionsOf = (
+  request: TBidRequest,
+): Pick<
+  AuctionTicket,
+  'country' | 'region' | 'deviceType' | 'os' | 'venueType' | 'publisher' | 'bundle'
+> => ({
+  country: request.device?.geo?.country?.trim().toUpperCase() ?? '',
+  region: regionOf(request),
+  deviceType: deviceTypesOf(request)[0] ?? '',
+  os: request.device?.os?.trim().toLowerCase() ?? '',
+  venueType: request.dooh?.venuetype?.[0] ?? '',
+  ...supplyOf(request),
+});
 
 /** The reasons candidates failed for, counted by code: the no-bid reason is the most informative of them. */
 class FailureTally {
@@ -311,14 +302,11 @@ const markupOf = (
   }
 };
 
-/** A CPM strategy's offer does not read its delivery (`bidEquivalentCpm`): it is not asked for. */
-const NO_STATS: StrategyStats = { impressions: 0, clicks: 0 };
-
 /** A run of candidates being read in offer order: a CPM run's offers are worked out as the run is read. */
 type OfferStream = {
   readonly strategies: readonly CompiledStrategy[];
   readonly profiles: readonly PrefilterProfile[];
-  /** A CPC run's offers, worked out and sorted with it; undefined for a CPM run. */
+  /** A CPC or goal run's offers, worked out and sorted with it; undefined for a run of fixed offers. */
   readonly offers: readonly Offer[] | undefined;
   /** True when the prefilter admitted the whole run: its candidates are not looked at one by one. */
   readonly admitted: boolean;
@@ -332,8 +320,9 @@ const weightOf = (offer: Offer): bigint => (offer.ok ? offer.priceMicros : -1n);
 
 /**
  * The streams of a one-impression request's runs, or undefined when their offers are priced in more than one
- * currency (the response's currency then depends on the winner: every candidate is evaluated). A CPC run is
- * ordered here, its offers all worked out: they move with each strategy's learnt CTR.
+ * currency (the response's currency then depends on the winner: every candidate is evaluated). A run of CPC or
+ * goal strategies is ordered here, its offers all worked out: they move with each strategy's learnt rates at the
+ * request's placement (decision 051).
  */
 const offerStreamsOf = (
   runs: readonly CandidateRun[],
@@ -445,8 +434,18 @@ const requestJudge = (input: BidInput) => {
     capUsers ??= capUsersOf(request, identity, input.secrets.identity);
     return capUsers;
   };
-  const statsOf = (strategy: CompiledStrategy): StrategyStats =>
-    strategy.pricing === 'cpm' ? NO_STATS : sink.strategyStats(strategy.strategyId);
+  // The request's placement, worked out when a strategy whose offer moves with its learnt rates first asks.
+  let placement: string | undefined;
+  const goalRates = input.goalRates ?? PRIORS_ONLY;
+  /** What a strategy delivered overall and here; a fixed offer (CPM without a goal) does not read it. */
+  const statsOf = (strategy: CompiledStrategy): LearntCounts => {
+    if (hasFixedOffer(strategy)) return NOTHING_LEARNT;
+    if (placement === undefined) {
+      const { publisher, bundle } = supplyOf(request);
+      placement = placementOf({ publisher: textOf(publisher), bundle: textOf(bundle) });
+    }
+    return goalRates.learnt(strategy.strategyId, placement);
+  };
   const judge = (
     strategy: CompiledStrategy,
     imp: TImp,
@@ -714,6 +713,8 @@ export type BidderOptions = {
   readonly diagnostics?: BidDiagnostics;
   /** Even pacing and the traffic curve it follows (pacing.ts); absent: no pacing. */
   readonly pacing?: { readonly shape: TrafficShape; readonly pacing: Pacing };
+  /** The learnt goal rates, read every minute (goal-rates.ts); absent: strategies with a goal bid on their priors. */
+  readonly goalRates?: GoalRates;
   readonly publicUrl: string;
   /**
    * A bidder process without a control plane of its own (`beacon start --only bidder`): it bids nothing while
@@ -746,21 +747,30 @@ export class Bidder {
     this.#options = options;
   }
 
-  /** Reads the secrets, the index and the state, then keeps polling both until `stop()`. */
+  /** Reads the secrets, the index, the state and the goal rates, then keeps polling them until `stop()`. */
   async start(): Promise<void> {
     await this.#loadSecrets();
-    await Promise.all([this.#options.index.start(), this.#options.state.start()]);
+    await Promise.all([
+      this.#options.index.start(),
+      this.#options.state.start(),
+      this.#options.goalRates?.start(),
+    ]);
   }
 
   stop(): void {
     this.#options.index.stop();
     this.#options.state.stop();
+    this.#options.goalRates?.stop();
   }
 
   /** One read of everything, without waiting for a poll (tests, and a start without polling). */
   async refresh(): Promise<void> {
     await this.#loadSecrets();
-    await Promise.all([this.#options.index.refresh(), this.#options.state.refresh()]);
+    await Promise.all([
+      this.#options.index.refresh(),
+      this.#options.state.refresh(),
+      this.#options.goalRates?.refresh(),
+    ]);
   }
 
   /** The sampled requests' diagnostics of this process (the bidding dialog reads them). */
@@ -804,6 +814,7 @@ export class Bidder {
       publicUrl: this.#options.publicUrl,
       caps,
       pacing: this.#options.pacing?.pacing,
+      goalRates: this.#options.goalRates?.snapshot(),
     };
     this.#options.pacing?.shape.noteRequest(now.getTime());
     if (caps?.shared !== undefined && this.#options.index.hasCaps()) {
@@ -944,6 +955,7 @@ export const createBidder = (options: {
     ...(options.pacing === false ? {} : { pacing: { shape, pacing: new Pacing({ shape, delivered }) } }),
     index: new StrategyIndex({ db: options.db, clock: options.clock, ...onError }),
     state: new BidderStatePoller({ db: options.db, clock: options.clock, ...onError }),
+    goalRates: new GoalRates({ db: options.db, clock: options.clock, ...onError }),
     ...onError,
   });
 };

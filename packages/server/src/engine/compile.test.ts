@@ -11,7 +11,8 @@ import { createCampaign, createStrategy, dayFromToday } from '../test/factories'
 import { bearer, loginAs, startTestApp, type TestContext } from '../test/test-app';
 import { advertiserDomainOf, compileLiveStrategies } from './compile';
 import { fixture } from './engine.factories';
-import { type PollTimer, StrategyIndex } from './index-store';
+import { StrategyIndex } from './index-store';
+import type { PollTimer } from './poll-loop';
 import { checkSchedule } from './targeting';
 
 /** The index compiled from the database and kept fresh (decision 040), through the real database. */
@@ -225,6 +226,26 @@ describe('compileLiveStrategies', () => {
     expect(compiled?.audiences.atLeastOneOf).toEqual([{ id: included, hashes: new Set([HASH_A, HASH_B]) }]);
     expect(compiled?.audiences.excluded).toEqual([{ id: partlyStaged, hashes: new Set() }]);
     expect(index.audienceHashes).toBeGreaterThanOrEqual(2);
+  });
+
+  it("compiles the goal from the campaign's price model, event optimisation and CPC target (decision 051)", async () => {
+    const cpa = await liveCampaign({
+      type: 'app-promotion',
+      price_model: 'cpa2',
+      event_optimisation: 'all_events',
+      cpc_target: toMicros('20').toString(),
+      bid: toMicros('4').toString(),
+    });
+    const withoutPrice = await liveCampaign({ price_model: 'ctr', cpc_target: null });
+    const cpaStrategy = await createStrategy(ctx, cpa, { bid: toMicros('6').toString() });
+    const plain = await createStrategy(ctx, withoutPrice);
+    const index = await compileLiveStrategies(ctx.db, { now: ctx.clock.now() });
+    const byId = new Map(index.strategies.map((s) => [s.strategyId, s]));
+    expect(byId.get(cpaStrategy.id)).toMatchObject({
+      bidMicros: toMicros('6'),
+      goal: { event: 'conversions_all', priceMicros: toMicros('20') },
+    });
+    expect(byId.get(plain.id)?.goal).toBeNull();
   });
 
   it("reads the schedule in the campaign's time zone", async () => {

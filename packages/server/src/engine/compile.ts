@@ -9,6 +9,8 @@ import {
   type DayOfWeek,
   type DeviceIdType,
   type DeviceType,
+  type EventOptimisation,
+  type PriceModel,
   type VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
 import { CREATIVE_ATTRIBUTES, type CreativeAttribute } from '@beacon/domain/dictionary/creatives';
@@ -30,6 +32,7 @@ import type {
   StoredStrategyTargeting,
   StoredTargeting,
 } from '../db/schema';
+import { goalOf } from './price';
 import type {
   CompiledAudience,
   CompiledCity,
@@ -133,6 +136,10 @@ type StrategyRow = {
   campaign_type: CompiledStrategy['campaignType'];
   pricing: CompiledStrategy['pricing'] | null;
   bid: string | null;
+  /** The goal (decision 051): the price model, the event optimisation and the goal price (`cpc_target`). */
+  price_model: PriceModel | null;
+  event_optimisation: EventOptimisation | null;
+  cpc_target: string | null;
   currency: Currency;
   budget_timespan: CompiledStrategy['budget']['timespan'];
   budget: string | null;
@@ -755,6 +762,11 @@ const buildStrategy = (
       campaignType: row.campaign_type,
       pricing: row.pricing,
       bidMicros: BigInt(row.bid),
+      goal: goalOf({
+        priceModel: row.price_model,
+        eventOptimisation: row.event_optimisation,
+        goalPriceMicros: micros(row.cpc_target),
+      }),
       currency: row.currency,
       budget: {
         timespan: row.budget_timespan,
@@ -829,7 +841,8 @@ export const compileLiveStrategies = (
       const strategyRows = (
         await sql<StrategyRow>`SELECT s.id::text AS strategy_id, c.id::text AS campaign_id,
             c.organization_id::text AS organization_id, c.type AS campaign_type, c.pricing,
-            coalesce(s.bid, c.bid)::text AS bid, c.currency, c.budget_timespan, c.budget::text AS budget,
+            coalesce(s.bid, c.bid)::text AS bid, c.price_model, c.event_optimisation,
+            c.cpc_target::text AS cpc_target, c.currency, c.budget_timespan, c.budget::text AS budget,
             c.daily_budget::text AS daily_budget, c.daily_impressions, c.daily_clicks, s.budget_share,
             ${day(sql`GREATEST(s.start_date, c.start_date)`)} AS start_day,
             ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day, ${day(sql`c.end_date`)} AS campaign_end_day,

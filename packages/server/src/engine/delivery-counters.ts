@@ -137,7 +137,8 @@ const idOf = (value: string): string | null => {
   if (value === '') return '0';
   return ID_PATTERN.test(value) ? value : null;
 };
-const textOf = (value: string): string => {
+/** A text dimension as the rollups key it (the goal rates look placements up with it too). */
+export const textOf = (value: string): string => {
   const clean = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   return clean.length > MAX_DIMENSION_LENGTH ? clean.slice(0, MAX_DIMENSION_LENGTH) : clean;
 };

@@ -4,6 +4,7 @@ import { DAYS_OF_WEEK } from '@beacon/domain/dictionary/campaigns';
 import type { BidderExchange } from './bidder-state';
 import { parseBidRequest, type TBidRequest } from './openrtb';
 import type { CampaignDay } from './pacing';
+import type { GoalCounts } from './price';
 import type { CompiledStrategy } from './strategy-index';
 
 export const FIXTURE_NAMES = [
@@ -25,7 +26,25 @@ export const fixture = (name: FixtureName): TBidRequest => {
   return parsed.request;
 };
 
-/** A live CPM strategy of a generic campaign in USD that targets nothing, with one 300x250 banner. */
+/** Learnt counts (goal-rates.ts): nothing but what is given; `conversions` by event, 1 to 5. */
+export const goalCounts = (
+  counts: Partial<Omit<GoalCounts, 'conversions'>> & {
+    conversions?: Partial<Record<1 | 2 | 3 | 4 | 5, number>>;
+  },
+): GoalCounts => ({
+  impressions: counts.impressions ?? 0,
+  clicks: counts.clicks ?? 0,
+  videoStarts: counts.videoStarts ?? 0,
+  videoCompletes: counts.videoCompletes ?? 0,
+  conversions: [
+    counts.conversions?.[1] ?? 0,
+    counts.conversions?.[2] ?? 0,
+    counts.conversions?.[3] ?? 0,
+    counts.conversions?.[4] ?? 0,
+    counts.conversions?.[5] ?? 0,
+  ],
+});
+
 /** A campaign that has delivered nothing yet (a fake delivery sink's `campaignDay`). */
 export const NOTHING_DELIVERED: CampaignDay = { spend: 0n, impressions: 0, clicks: 0, spentBeforeToday: 0n };
 
@@ -44,6 +63,7 @@ export const TEST_EXCHANGE: BidderExchange = {
   allowLoopback: false,
 };
 
+/** A live CPM strategy without a goal, of a generic campaign in USD that targets nothing, with one 300x250 banner. */
 export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): CompiledStrategy => ({
   strategyId: '11',
   campaignId: '7',
@@ -51,6 +71,7 @@ export const buildStrategy = (overrides: Partial<CompiledStrategy> = {}): Compil
   campaignType: 'generic',
   pricing: 'cpm',
   bidMicros: 2_000_000n,
+  goal: null,
   currency: 'usd',
   budget: {
     timespan: 'lifetime',

@@ -9,7 +9,9 @@ import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { type CompiledIndex, compileLiveStrategies, readChangeMarker } from './compile';
 import type { TBidRequest, TImp } from './openrtb';
+import { PollLoop, type PollTimer } from './poll-loop';
 import { type PrefilterProfile, profileOf } from './prefilter';
+import { hasFixedOffer } from './price';
 import type { CompiledCreative, CompiledStrategy } from './strategy-index';
 import { deviceTypesOf } from './targeting';
 
@@ -17,21 +19,6 @@ import { deviceTypesOf } from './targeting';
 export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** An index older than this (no successful poll since) is not used: the bidder does not bid on stale state. */
 export const DEFAULT_MAX_STALENESS_MS = 5_000;
-
-/** A timer the store can be given, so that tests run polls without real time. */
-export type PollTimer = {
-  readonly set: (callback: () => void, ms: number) => unknown;
-  readonly clear: (handle: unknown) => void;
-};
-const realTimer: PollTimer = {
-  set: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    // The poll alone never keeps the process alive.
-    handle.unref();
-    return handle;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export type StrategyIndexOptions = {
   readonly db: Kysely<Database>;
@@ -134,9 +121,10 @@ export const candidatesIn = (
 
 /**
  * Candidates that bid in one currency and one way, in an order along which their offer (price.ts `offerOf`)
- * never rises: CPM strategies by their bid within the §9 maximum, highest first (the offer is that CPM times the
- * impression's multiplier, converted to the response currency: monotonic in it); CPC strategies in no order, as
- * their offer moves with their learnt CTR (the bidder orders them per request).
+ * never rises: CPM strategies without a goal by their bid within the §9 maximum, highest first (the offer is that
+ * CPM times the impression's multiplier, converted to the response currency: monotonic in it); CPC strategies and
+ * strategies with a goal in no order, as their offer moves with their learnt rates and the request's placement
+ * (the bidder orders them per request; decision 051).
  */
 export type CandidateRun = {
   readonly currency: Currency;
@@ -167,7 +155,7 @@ const cappedBidOf = (strategy: CompiledStrategy): bigint => {
 export const runsOf = (strategies: readonly CompiledStrategy[]): CandidateRun[] => {
   const groups = new Map<string, { currency: Currency; ordered: boolean; strategies: CompiledStrategy[] }>();
   for (const strategy of strategies) {
-    const ordered = strategy.pricing === 'cpm';
+    const ordered = hasFixedOffer(strategy);
     const key = `${strategy.currency}|${ordered}`;
     const group = groups.get(key);
     if (group === undefined)
@@ -244,36 +232,29 @@ const cappedOf = new WeakMap<readonly CompiledStrategy[], boolean>();
 
 export class StrategyIndex {
   readonly #options: StrategyIndexOptions;
-  readonly #pollIntervalMs: number;
   readonly #maxStalenessMs: number;
-  readonly #timer: PollTimer;
+  readonly #loop: PollLoop<RefreshOutcome>;
   #loaded: Loaded | null = null;
   #lastSuccessAt: number | null = null;
   #failing = false;
-  #handle: unknown = null;
-  #running = false;
-  #inFlight: Promise<RefreshOutcome> | null = null;
 
   constructor(options: StrategyIndexOptions) {
     this.#options = options;
-    this.#pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.#maxStalenessMs = options.maxStalenessMs ?? DEFAULT_MAX_STALENESS_MS;
-    this.#timer = options.timer ?? realTimer;
+    this.#loop = new PollLoop(() => this.#poll(), {
+      intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+      ...(options.timer === undefined ? {} : { timer: options.timer }),
+    });
   }
 
   /** Loads the index, then polls the change marker every interval until `stop()`. A failed load polls too. */
-  async start(): Promise<void> {
-    if (this.#running) return;
-    this.#running = true;
-    await this.refresh();
-    this.#schedule();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Stops polling; the index keeps answering until it is older than it may be. */
   stop(): void {
-    this.#running = false;
-    if (this.#handle !== null) this.#timer.clear(this.#handle);
-    this.#handle = null;
+    this.#loop.stop();
   }
 
   /**
@@ -281,10 +262,7 @@ export class StrategyIndex {
    * attempt failed. A failure leaves the store unhealthy (and its lookups empty) until a poll succeeds.
    */
   refresh(): Promise<RefreshOutcome> {
-    this.#inFlight ??= this.#poll().finally(() => {
-      this.#inFlight = null;
-    });
-    return this.#inFlight;
+    return this.#loop.refresh();
   }
 
   /** True when the index was read and is fresh: the last poll succeeded within the staleness bound. */
@@ -337,14 +315,6 @@ export class StrategyIndex {
       audienceHashes: index?.audienceHashes ?? 0,
       compiledAt: index?.compiledAt ?? new Date(0),
     };
-  }
-
-  #schedule(): void {
-    if (!this.#running) return;
-    this.#handle = this.#timer.set(() => {
-      this.#handle = null;
-      void this.refresh().finally(() => this.#schedule());
-    }, this.#pollIntervalMs);
   }
 
   async #poll(): Promise<RefreshOutcome> {

@@ -1,8 +1,10 @@
 /**
- * The bid price (DESIGN §8, decision 040). Money is bigint micros throughout, as in the domain
- * (`toMicros`, `cpmBoundsMicros`); only the CTR and exchange rates are rationals of bigints, so no amount
+ * The bid price (DESIGN §8, decisions 040 and 051). Money is bigint micros throughout, as in the domain
+ * (`toMicros`, `cpmBoundsMicros`); only the learnt rates and exchange rates are rationals of bigints, so no amount
  * passes through a float. Rounding always favours the advertiser: a price rounds down, a floor rounds up.
  */
+import { type GoalEvent, goalEventOf } from '@beacon/domain/campaigns/goals';
+import type { EventOptimisation, PriceModel } from '@beacon/domain/dictionary/campaigns';
 import {
   CPM_BOUNDS,
   type Currency,
@@ -11,54 +13,180 @@ import {
   toMicros,
 } from '@beacon/domain/dictionary/currencies';
 import { NO_BID_REASONS, type NoBidReason, type TBidRequest, type TImp } from './openrtb';
-import type { CompiledStrategy, StrategyStats } from './strategy-index';
+import type { CompiledGoal, CompiledStrategy } from './strategy-index';
 import type { MatchedDeal } from './targeting';
 
 // ---------------------------------------------------------------------------------------------------------
-// Click-through rate
-
-/**
- * The CTR a CPC strategy is assumed to have before it has delivered: 0.1 % (1,000 per million), the usual
- * order of display and in-app banner CTRs. Too high a prior overbids new strategies, too low starves them.
- */
-export const CTR_PRIOR_PER_MILLION = 1_000n;
-/**
- * How many impressions the prior weighs (k): the strategy's own CTR takes over once it has delivered more
- * than this, so a lucky first click does not multiply the bid.
- */
-export const CTR_PRIOR_WEIGHT = 1_000n;
-const MILLION = 1_000_000n;
+// Goals: a goal price times a learnt rate (docs/decisions/051)
 
 /** A non-negative rational of bigints. */
 export type Ratio = { readonly numerator: bigint; readonly denominator: bigint };
 
+/** The counts a rate is learnt from: the rollups' columns (migration 0021) over the learning window. */
+export type GoalCounts = {
+  readonly impressions: number;
+  readonly clicks: number;
+  readonly videoStarts: number;
+  readonly videoCompletes: number;
+  /** conversions_1 … conversions_5. */
+  readonly conversions: readonly [number, number, number, number, number];
+};
+
+/** What a strategy delivered overall and at the request's placement; absent: nothing, the prior then decides. */
+export type LearntCounts = {
+  readonly strategy?: GoalCounts | undefined;
+  readonly placement?: GoalCounts | undefined;
+};
+export const NOTHING_LEARNT: LearntCounts = {};
+
+/**
+ * The rate a strategy is assumed to have before it delivers (per million impressions) and how many impressions
+ * that assumption weighs (k): its own rate takes over once it has delivered more than k. Too high a prior overbids
+ * a new strategy, too low starves it (decision 051 gives the reasons for each).
+ */
+export type GoalPrior = { readonly perMillion: bigint; readonly weight: bigint };
+const CONVERSION_PRIOR: GoalPrior = { perMillion: 100n, weight: 10_000n };
+export const GOAL_PRIORS = {
+  /** 0.1 %, the usual order of display and in-app banner CTRs; k = 1,000 (decision 040). */
+  clicks: { perMillion: 1_000n, weight: 1_000n },
+  /** 0.01 % post-impression; k = 10,000, so that the prior weighs one conversion. */
+  conversions_1: CONVERSION_PRIOR,
+  conversions_2: CONVERSION_PRIOR,
+  conversions_3: CONVERSION_PRIOR,
+  conversions_4: CONVERSION_PRIOR,
+  conversions_5: CONVERSION_PRIOR,
+  conversions_all: CONVERSION_PRIOR,
+  /** A served video usually starts: 80 %, giving way after a hundred impressions. */
+  video_starts: { perMillion: 800_000n, weight: 100n },
+  /** Completion of pre- and mid-roll: 50 %. */
+  video_completes: { perMillion: 500_000n, weight: 100n },
+} as const satisfies Record<GoalEvent, GoalPrior>;
+const MILLION = 1_000_000n;
+
 const safeCount = (value: number): bigint =>
   Number.isFinite(value) && value > 0 ? BigInt(Math.floor(value)) : 0n;
 
+const CONVERSION_INDEX = {
+  conversions_1: 0,
+  conversions_2: 1,
+  conversions_3: 2,
+  conversions_4: 3,
+  conversions_5: 4,
+} as const;
+
 /**
- * Predicted CTR: the Bayesian blend (clicks + prior·k) / (impressions + k). Clicks above impressions (a
- * counter flushed before the other) are taken as equal, so the CTR never exceeds 1.
+ * The goal events among counts, at most what the impressions allow (five per impression for all events): an event
+ * counted before its impression (flushed first, or an attribution) never pushes a rate past what can happen.
  */
-export const predictedCtr = (stats: StrategyStats): Ratio => {
-  const impressions = safeCount(stats.impressions);
-  const clicks = safeCount(stats.clicks) > impressions ? impressions : safeCount(stats.clicks);
+export const goalEventsIn = (counts: GoalCounts, event: GoalEvent): bigint => {
+  const impressions = safeCount(counts.impressions);
+  let events: bigint;
+  let most = impressions;
+  switch (event) {
+    case 'clicks':
+      events = safeCount(counts.clicks);
+      break;
+    case 'video_starts':
+      events = safeCount(counts.videoStarts);
+      break;
+    case 'video_completes':
+      events = safeCount(counts.videoCompletes);
+      break;
+    case 'conversions_all':
+      events = counts.conversions.reduce((sum, count) => sum + safeCount(count), 0n);
+      most = impressions * 5n;
+      break;
+    default:
+      events = safeCount(counts.conversions[CONVERSION_INDEX[event]]);
+  }
+  return events > most ? most : events;
+};
+
+/** (events + rate·k) / (impressions + k): counts blended with a rate known before them, weighing k impressions. */
+const blend = (counts: GoalCounts | undefined, event: GoalEvent, before: Ratio, weight: bigint): Ratio => {
+  if (counts === undefined) return before;
+  const impressions = safeCount(counts.impressions);
+  if (impressions === 0n) return before;
   return {
-    numerator: clicks * MILLION + CTR_PRIOR_PER_MILLION * CTR_PRIOR_WEIGHT,
-    denominator: (impressions + CTR_PRIOR_WEIGHT) * MILLION,
+    numerator: goalEventsIn(counts, event) * before.denominator + weight * before.numerator,
+    denominator: (impressions + weight) * before.denominator,
   };
 };
 
 /**
- * The CPM a strategy is worth, in micros of its currency: the bid for CPM; for CPC the expected cost of a
- * thousand impressions, bid × predicted CTR × 1000 (rounded down). Never above the bid-equivalent.
+ * The predicted rate of a goal event per impression (decision 051): the strategy's own rate blended with the
+ * prior, then its rate at the request's placement blended with that, each weighing the prior's k impressions.
+ * A strategy that has not delivered bids on the prior; a placement it has not delivered on, on its own rate.
  */
-export const bidEquivalentCpm = (
-  strategy: Pick<CompiledStrategy, 'pricing' | 'bidMicros'>,
-  stats: StrategyStats,
-): bigint => {
-  if (strategy.pricing === 'cpm') return strategy.bidMicros;
-  const ctr = predictedCtr(stats);
-  return (strategy.bidMicros * 1000n * ctr.numerator) / ctr.denominator;
+export const predictedRate = (event: GoalEvent, learnt: LearntCounts): Ratio => {
+  const prior = GOAL_PRIORS[event];
+  const strategy = blend(
+    learnt.strategy,
+    event,
+    { numerator: prior.perMillion, denominator: MILLION },
+    prior.weight,
+  );
+  return blend(learnt.placement, event, strategy, prior.weight);
+};
+
+/**
+ * A strategy's goal, compiled once (decision 051): the event its price model counts, at the campaign's goal price
+ * (`cpc_target`, a cost per goal event). None without a goal model (cpm) or without a goal price: the strategy then
+ * bids its maximum bid.
+ */
+export const goalOf = (values: {
+  readonly priceModel: PriceModel | null;
+  readonly eventOptimisation: EventOptimisation | null;
+  readonly goalPriceMicros: bigint | null;
+}): CompiledGoal | null => {
+  const event = goalEventOf(values.priceModel, values.eventOptimisation);
+  if (event === null || values.goalPriceMicros === null || values.goalPriceMicros <= 0n) return null;
+  return { event, priceMicros: values.goalPriceMicros };
+};
+
+/**
+ * Whether a strategy's offer is its bid whatever it delivered: CPM pricing without a goal. The others' offers move
+ * with their learnt rates (the bidder orders them per request, index-store.ts runs).
+ */
+export const hasFixedOffer = (strategy: Pick<CompiledStrategy, 'pricing' | 'goal'>): boolean =>
+  strategy.pricing === 'cpm' && strategy.goal === null;
+
+type Priced = Pick<CompiledStrategy, 'pricing' | 'bidMicros' | 'goal'>;
+
+/** `amount` micros × 1000 × rate, rounded down: a price per event as the CPM it is worth. */
+const perMille = (amount: bigint, rate: Ratio): bigint =>
+  (amount * 1000n * rate.numerator) / rate.denominator;
+
+/**
+ * The maximum bid as a CPM, micros of the strategy's currency: the bid under CPM pricing; under CPC pricing, where
+ * the bid is the most a click may cost, bid × predicted CTR × 1000.
+ */
+export const maxBidCpm = (strategy: Priced, learnt: LearntCounts): bigint =>
+  strategy.pricing === 'cpm'
+    ? strategy.bidMicros
+    : perMille(strategy.bidMicros, predictedRate('clicks', learnt));
+
+/** What one impression is worth to a goal, as a CPM: 1000 × goal price × predicted rate (rounded down). */
+export const goalValueCpm = (goal: CompiledGoal, learnt: LearntCounts): bigint =>
+  perMille(goal.priceMicros, predictedRate(goal.event, learnt));
+
+/**
+ * The CPM a strategy is worth, micros of its currency, before the §9 bounds: its goal's value per mille capped by
+ * its maximum bid; without a goal, the maximum bid (a CPM's bid; a CPC's bid × predicted CTR × 1000).
+ */
+export const bidEquivalentCpm = (strategy: Priced, learnt: LearntCounts): bigint => {
+  const { goal } = strategy;
+  if (goal === null) return maxBidCpm(strategy, learnt);
+  // A click goal under CPC pricing reads the same CTR twice: worked out once.
+  if (goal.event === 'clicks' && strategy.pricing === 'cpc') {
+    const ctr = predictedRate('clicks', learnt);
+    const value = perMille(goal.priceMicros, ctr);
+    const cap = perMille(strategy.bidMicros, ctr);
+    return value < cap ? value : cap;
+  }
+  const value = goalValueCpm(goal, learnt);
+  const cap = maxBidCpm(strategy, learnt);
+  return value < cap ? value : cap;
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -162,8 +290,9 @@ export const PRICE_FAILURE_NBR = {
 } as const satisfies Record<PriceFailure, NoBidReason>;
 
 export type PriceInput = {
-  readonly strategy: Pick<CompiledStrategy, 'pricing' | 'bidMicros' | 'currency'>;
-  readonly stats: StrategyStats;
+  readonly strategy: Pick<CompiledStrategy, 'pricing' | 'bidMicros' | 'currency' | 'goal'>;
+  /** What the strategy delivered, overall and at the request's placement (goal-rates.ts). */
+  readonly stats: LearntCounts;
   readonly imp: TImp;
   readonly request: Pick<TBidRequest, 'cur'>;
   /** The deal the bid goes through (targeting.ts `checkDeals`), or null in the open auction. */
@@ -210,6 +339,16 @@ const boundsOf = (currency: Currency): { min: bigint; max: bigint } => {
     BOUNDS_MICROS.set(currency, bounds);
   }
   return bounds;
+};
+
+/**
+ * A CPM within the §9 bounds of its currency: capped at the maximum; undefined below the minimum (no bid: raising
+ * it would pay more than the strategy is worth).
+ */
+export const withinCpmBounds = (cpm: bigint, currency: Currency): bigint | undefined => {
+  const bounds = boundsOf(currency);
+  const capped = cpm > bounds.max ? bounds.max : cpm;
+  return capped < bounds.min ? undefined : capped;
 };
 
 /** The currency of the answer: the strategy's when the exchange takes it, else the first one it takes. */
@@ -297,10 +436,9 @@ export type Offer =
 export const offerOf = (input: Omit<PriceInput, 'deal'>, pricing?: ImpPricing): Offer => {
   const { strategy } = input;
   const context = pricing ?? impPricingOf(input.imp, input.request, input.rates);
-  const bounds = boundsOf(strategy.currency);
-  let cpm = bidEquivalentCpm(strategy, input.stats);
-  if (cpm > bounds.max) cpm = bounds.max;
-  if (cpm < bounds.min) return refuse('below_minimum_cpm', fromMicros(cpm));
+  const worth = bidEquivalentCpm(strategy, input.stats);
+  const cpm = withinCpmBounds(worth, strategy.currency);
+  if (cpm === undefined) return refuse('below_minimum_cpm', fromMicros(worth));
 
   const price =
     context.multiplierMicros === MICROS_PER_UNIT ? cpm : (cpm * context.multiplierMicros) / MICROS_PER_UNIT;

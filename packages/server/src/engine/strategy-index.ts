@@ -6,6 +6,7 @@
  * lookup, never a scan of text. An empty set means "not targeted" (anything passes) unless a field says
  * otherwise.
  */
+import type { GoalEvent } from '@beacon/domain/campaigns/goals';
 import type {
   BudgetTimespan,
   CampaignType,
@@ -222,6 +223,13 @@ export type CompiledFrequencyCap = {
   readonly fingerprint: 'soft' | 'exact';
 };
 
+/**
+ * A strategy's goal (docs/decisions/051): the event its campaign's price model counts, and what one such event is
+ * worth (the campaign's `cpc_target`), micros of the strategy's currency. It bids the event's predicted rate times
+ * that price, capped by its maximum bid (price.ts `bidEquivalentCpm`).
+ */
+export type CompiledGoal = { readonly event: GoalEvent; readonly priceMicros: bigint };
+
 /** One live strategy, ready to bid: everything a rule or the price needs. */
 export type CompiledStrategy = {
   readonly strategyId: string;
@@ -229,8 +237,13 @@ export type CompiledStrategy = {
   readonly organizationId: string;
   readonly campaignType: CampaignType;
   readonly pricing: PricingType;
-  /** The strategy's bid (else the campaign's): a CPM, or the price of one click for CPC; micros of `currency`. */
+  /**
+   * The strategy's bid (else the campaign's), micros of `currency`: its maximum bid, a CPM, or for CPC the most
+   * one click may cost.
+   */
   readonly bidMicros: bigint;
+  /** Null: no goal (a CPM model, or no goal price); the strategy bids its maximum bid. */
+  readonly goal: CompiledGoal | null;
   readonly currency: Currency;
   readonly budget: CompiledBudget;
   readonly schedule: CompiledSchedule;
@@ -253,5 +266,5 @@ export type CompiledStrategy = {
   readonly campaignFrequencyCap?: CompiledFrequencyCap | null;
 };
 
-/** The strategy's own delivery so far, from the counters (CTR learning, price.ts). */
+/** The strategy's own delivery so far, from the counters (`DeliverySink.strategyStats`). */
 export type StrategyStats = { readonly impressions: number; readonly clicks: number };

@@ -4,7 +4,8 @@ import { EMPTY_CAMPAIGN_INTERNAL } from '@beacon/domain/validation/campaign-inte
 import { DEFAULT_SCHEDULE } from '@beacon/domain/validation/campaign-schedule';
 import { EMPTY_TARGETING } from '@beacon/domain/validation/campaign-targeting';
 import { EMPTY_STRATEGY_LOCATION } from '@beacon/domain/validation/strategy-form';
-import type { NewCampaign, NewStrategy } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, NewCampaign, NewStrategy } from '../db/schema';
 import type { CampaignRecord, StrategyRecord } from '../modules/campaigns/campaigns.repo';
 import { insertCampaignWithHistory } from '../modules/campaigns/campaigns.rows';
 import { insertStrategyWithHistory } from '../modules/campaigns/strategies.service';
@@ -133,3 +134,59 @@ export const createStrategy = async (
     },
     SEED_ACTOR,
   );
+
+/** Counts of a delivery as the rollups hold them (migration 0021). */
+export type DeliveryCounts = Partial<
+  Record<
+    'impressions' | 'clicks' | 'video_starts' | 'video_completes' | `conversions_${1 | 2 | 3 | 4 | 5}`,
+    number
+  >
+>;
+
+/**
+ * Delivery written straight into both rollups, as the counters' flush writes it, for tests of what reads them: a
+ * delivery_hourly row in the UTC hour of `at` and its delivery_daily_publishers twin on its day. The other
+ * dimensions are none; the hourly row's `size` takes the placement, so that two placements of one hour stay apart.
+ */
+export const insertDelivery = async (
+  db: Kysely<Database>,
+  delivery: {
+    readonly at: Date;
+    readonly organizationId: string;
+    readonly campaignId: string;
+    readonly strategyId: string;
+    readonly exchangeId?: string;
+    readonly publisher?: string;
+    readonly bundle?: string;
+    readonly counts: DeliveryCounts;
+  },
+): Promise<void> => {
+  const publisher = delivery.publisher ?? '';
+  const bundle = delivery.bundle ?? '';
+  const ids = {
+    organization_id: delivery.organizationId,
+    campaign_id: delivery.campaignId,
+    strategy_id: delivery.strategyId,
+    exchange_id: delivery.exchangeId ?? '0',
+  };
+  await db
+    .insertInto('delivery_hourly')
+    .values({
+      hour: new Date(Math.floor(delivery.at.getTime() / 3_600_000) * 3_600_000),
+      ...ids,
+      creative_id: '0',
+      deal_id: '0',
+      country: '',
+      region: '',
+      device_type: '',
+      os: '',
+      size: `${bundle}|${publisher}`,
+      venue_type: '',
+      ...delivery.counts,
+    })
+    .execute();
+  await db
+    .insertInto('delivery_daily_publishers')
+    .values({ day: delivery.at.toISOString().slice(0, 10), ...ids, publisher, bundle, ...delivery.counts })
+    .execute();
+};

@@ -47,6 +47,11 @@ export type IsolationCall<F> = {
   success: number;
   /** The call's §6 area when it is not the module's (a creative call under /campaign/{id}). */
   area?: Area;
+  /**
+   * The callers of the area a read answers, when the call narrows it further past the scope (the goal rates: §6
+   * "Internal", decision 051); the others get 403 once the row is found. Absent: every caller of the area.
+   */
+  readers?: readonly Caller[];
   /** The URL without /api. */
   url: (fresh: F, c: CallContext) => string;
   body?: (fresh: F, c: CallContext) => Body;
@@ -833,6 +838,15 @@ const campaigns = define({
       kind: 'read',
       success: 200,
       url: (f) => `/campaign/${f.campaign.id}/bidding`,
+    },
+    {
+      method: 'GET',
+      route: '/api/campaign/:id/goal-rates',
+      area: 'internal-campaign',
+      readers: ['supervisor'],
+      kind: 'read',
+      success: 200,
+      url: (f) => `/campaign/${f.campaign.id}/goal-rates`,
     },
     {
       method: 'GET',

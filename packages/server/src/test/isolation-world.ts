@@ -57,6 +57,8 @@ export const AREA_CALLERS = {
   /** campaign, campaigns: all except advertiser, adexchange, audience and creative managers; no partner. */
   campaign: ['owner', 'editor', 'viewer', 'child_owner', 'reseller', 'support', 'supervisor'],
   campaigns: ['owner', 'editor', 'viewer', 'child_owner', 'reseller', 'support', 'supervisor'],
+  /** internal campaign: admin, account manager, support, supervisor; no partner. */
+  'internal-campaign': ['support', 'supervisor'],
   /** creative: all except advertiser, adexchange, audience manager; no partner. */
   creative: [
     'owner',

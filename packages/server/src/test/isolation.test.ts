@@ -32,7 +32,8 @@ import { bearer, multipart } from './test-app';
  *
  * 1. 403 when the caller's role or organization role may not use the route's §6 area at all — whatever the row;
  * 2. 404 when the row is outside the caller's scope — also for a caller who may not edit;
- * 3. 403 for a write by a caller who may read but not edit (a create, which has no row, checks the right first);
+ * 3. 403 for a write by a caller who may read but not edit (a create, which has no row, checks the right first),
+ *    and for a read by a caller of the area it does not answer (`readers`);
  * 4. the call's own answer otherwise.
  *
  * A refused write changes no row of the module's tables and names nothing of the row; a successful one changes
@@ -51,7 +52,7 @@ afterAll(async () => {
 
 const expectedStatus = (
   module: IsolationModule<unknown>,
-  call: Pick<IsolationCall<unknown>, 'kind' | 'success' | 'area'>,
+  call: Pick<IsolationCall<unknown>, 'kind' | 'success' | 'area' | 'readers'>,
   caller: Caller,
   target: Target,
 ): number => {
@@ -61,6 +62,7 @@ const expectedStatus = (
   if (call.kind === 'create' && !mayEdit) return 403;
   if (!VISIBLE[caller].includes(target)) return 404;
   if (call.kind !== 'read' && !mayEdit) return 403;
+  if (call.readers !== undefined && !call.readers.includes(caller)) return 403;
   return call.success;
 };
 

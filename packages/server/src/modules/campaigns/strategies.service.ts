@@ -210,6 +210,37 @@ export const campaignStrategyNames = async (
   return rows.map((row) => ({ id: String(row.id), name: row.name, state: row.state }));
 };
 
+/**
+ * A campaign the caller may see (404 otherwise) with its strategies' ids, names, states and own bids (null: the
+ * campaign's), for the goal rates of its internal tab (decision 051).
+ */
+export const campaignWithStrategyBids = async (
+  deps: Deps,
+  principal: Principal,
+  campaignId: string,
+): Promise<{
+  campaign: CampaignRecord;
+  strategies: { id: string; name: string; state: StrategyRecord['state']; bid: string | null }[];
+}> => {
+  const { record } = await visibleCampaign(deps, principal, campaignId);
+  const rows = await deps.db
+    .selectFrom('strategies')
+    .select(['id', 'name', 'state', 'bid'])
+    .where('campaign_id', '=', record.id)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return {
+    campaign: record,
+    strategies: rows.map((row) => ({
+      id: String(row.id),
+      name: row.name,
+      state: row.state,
+      bid: row.bid === null ? null : String(row.bid),
+    })),
+  };
+};
+
 export const getStrategy = async (deps: Deps, principal: Principal, id: string): Promise<TStrategy> =>
   toStrategyView((await visibleStrategy(deps, principal, id)).strategy);
 

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { readGoalCounts, type StrategyGoalCounts } from '../../engine/goal-rates';
 import { localDayStart } from '../../engine/local-day';
 import { campaignDeliveryClocks } from '../campaigns/campaigns.lookups';
 import { expectedSpendToday, type PacingCampaign } from './pacing';
@@ -280,3 +281,18 @@ export const strategyDelivery = async (
     .execute();
   return new Map(rows.map((row) => [row.key, figuresOf(row)]));
 };
+
+/** How many placements of each strategy the campaign page shows with its learnt goal rates. */
+export const GOAL_RATE_PLACEMENTS = 5;
+
+/**
+ * What the bidder learns its goal rates from (decision 051, engine/goal-rates.ts), for some strategies: their counts
+ * over the learning window, overall and at their top placements by impressions. The same statements as the bidder's,
+ * so the campaign page shows the figures it bids on.
+ */
+export const strategyGoalCounts = (
+  db: Kysely<Database>,
+  strategyIds: readonly string[],
+  now: Date,
+): Promise<Map<string, StrategyGoalCounts>> =>
+  readGoalCounts(db, { now, strategyIds, placementsPerStrategy: GOAL_RATE_PLACEMENTS });

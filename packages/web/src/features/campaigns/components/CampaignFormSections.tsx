@@ -3,6 +3,7 @@
  * flight and budget, bidding, targeting and internal. Each shows only the fields the campaign's type asks, and
  * each field shows its own message under it.
  */
+import { GOAL_PRICE_HINT } from '@beacon/domain/campaigns/goals';
 import { trackingTerms } from '@beacon/domain/campaigns/tracking-terms';
 import {
   BUDGET_TIMESPAN_LABELS,
@@ -317,7 +318,7 @@ export const BiddingFields = ({ values, errors, onChange, currency, disabled }: 
           value={values.cpc_target}
           onChange={(cpc_target) => onChange({ cpc_target })}
           error={errors.cpc_target}
-          helperText={minimumHints(currency).cpcTarget}
+          helperText={`${minimumHints(currency).cpcTarget}. ${GOAL_PRICE_HINT}`}
           disabled={disabled}
         />
       )}

@@ -5,7 +5,7 @@
  * strategies tab, the targeting editors and the dialogs load when used.
  */
 
-import { canAccess, canEdit as canEditRole } from '@beacon/domain/access/permissions';
+import { canAccess, canEdit as canEditRole, canSeeGoalRates } from '@beacon/domain/access/permissions';
 import { CAMPAIGN_STATE_LABELS, CAMPAIGN_TYPE_LABELS } from '@beacon/domain/dictionary/campaigns';
 import { SYNCHRONIZED_UNLINK_MESSAGE } from '@beacon/domain/validation/messages';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -354,6 +354,7 @@ export const CampaignPage = () => {
             strategiesError={strategies.error}
             canEdit={canEdit}
             isInternal={isInternal}
+            canSeeGoalRates={canSeeGoalRates(identity.role, identity.organization.role)}
           />
         </Suspense>
       </Box>

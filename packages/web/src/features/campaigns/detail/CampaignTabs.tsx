@@ -32,6 +32,9 @@ const CampaignCreativesPanel = lazy(() =>
     default: module.CampaignCreativesPanel,
   })),
 );
+const GoalRatesSection = lazy(() =>
+  import('./GoalRatesSection').then((module) => ({ default: module.GoalRatesSection })),
+);
 const ModifyStartDateDialog = lazy(() =>
   import('./ModifyStartDateDialog').then((module) => ({ default: module.ModifyStartDateDialog })),
 );
@@ -91,6 +94,8 @@ type CampaignTabsProps = {
   readonly strategiesError: unknown;
   readonly canEdit: boolean;
   readonly isInternal: boolean;
+  /** The internal staff see the learnt goal rates on the internal tab (decision 051). */
+  readonly canSeeGoalRates: boolean;
 };
 
 export const CampaignTabs = ({
@@ -100,6 +105,7 @@ export const CampaignTabs = ({
   strategiesError,
   canEdit,
   isInternal,
+  canSeeGoalRates,
 }: CampaignTabsProps) => {
   const stack = useDialogStack();
   // Outside drafts, the start date moves through its own dialog (a lifetime budget resets).
@@ -160,20 +166,27 @@ export const CampaignTabs = ({
 
   if (tab === 'internal') {
     return (
-      <CampaignEditForm
-        key={`internal-${campaign.id}`}
-        campaign={campaign}
-        fields={INTERNAL_FIELDS}
-        section="internal"
-        canEdit={canEdit}
-        withInternal
-      >
-        {(props) => (
-          <Section title="Internal">
-            <InternalFields {...props} />
-          </Section>
+      <>
+        <CampaignEditForm
+          key={`internal-${campaign.id}`}
+          campaign={campaign}
+          fields={INTERNAL_FIELDS}
+          section="internal"
+          canEdit={canEdit}
+          withInternal
+        >
+          {(props) => (
+            <Section title="Internal">
+              <InternalFields {...props} />
+            </Section>
+          )}
+        </CampaignEditForm>
+        {canSeeGoalRates && (
+          <Suspense fallback={<Loading />}>
+            <GoalRatesSection campaign={campaign} />
+          </Suspense>
         )}
-      </CampaignEditForm>
+      </>
     );
   }
 
