@@ -315,7 +315,7 @@ export type StoredInternal = {
   flags: string[];
 };
 export type StoredLocation = { countries: string[]; regions: string[]; cities: string[] };
-/** A strategy's frequency cap (migration 0024, docs/engine.md "Frequency caps"). */
+/** A strategy's or a campaign's frequency cap (migrations 0024, 0026; docs/engine.md "Frequency caps"). */
 export type StoredFrequencyCap = {
   impressions: number;
   period: 'hour' | 'day' | 'lifetime';
@@ -357,6 +357,8 @@ export type CampaignTable = {
   targeting: JsonColumn<StoredTargeting>;
   source_campaign_id: NullableIdRef;
   internal: JsonColumn<StoredInternal>;
+  /** Migration 0026: at most N impressions per user per period over all its strategies; null: no cap. */
+  frequency_cap: ColumnType<StoredFrequencyCap | null, string | null | undefined, string | null>;
   /** Live strategies and those bidding, kept by the service with every strategy write. */
   strategies_count: Generated<number>;
   strategies_bidding: Generated<number>;
