@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { FINGERPRINT_TYPES } from '../dictionary/audiences';
 import {
   BUDGET_TIMESPANS,
   CAMPAIGN_STATES,
@@ -26,6 +27,7 @@ import {
 } from '../dictionary/campaigns';
 import { CURRENCIES } from '../dictionary/currencies';
 import { TRACKING_PROVIDERS } from '../dictionary/tracking';
+import { FREQUENCY_CAP_PERIODS } from '../validation/frequency-cap';
 import { TARGETED_RESOURCE_KINDS } from '../validation/resource-targeting';
 import { ZHistoryEntry } from './history';
 
@@ -43,6 +45,15 @@ export const ZScheduleView = z.object({
 });
 
 export const ZIds = z.array(z.number());
+
+/** A campaign's or a strategy's frequency cap (docs/engine.md "Frequency caps"); null: no cap. */
+export const ZFrequencyCapView = z
+  .object({
+    impressions: z.number(),
+    period: z.enum(FREQUENCY_CAP_PERIODS),
+    fingerprint: z.enum(FINGERPRINT_TYPES),
+  })
+  .nullable();
 
 /** The audiences a campaign or a strategy targets, by id (decision 021). */
 export const ZAudienceTargetingView = z.object({
@@ -177,6 +188,10 @@ export const ZCampaign = ZCampaignRow.extend({
   video_attributes: z.array(z.enum(VIDEO_ATTRIBUTES)),
   viewability: z.number(),
   targeting: ZTargetingView,
+  frequency_cap: ZFrequencyCapView.meta({
+    description:
+      'At most `impressions` per user per `period` over all the strategies; null: no cap (docs/engine.md "Frequency caps")',
+  }),
   budget_reset_at: z.string().nullable(),
   deleted_at: z.string().nullable(),
   alerts: z.array(ZCampaignAlert),

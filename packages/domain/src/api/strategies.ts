@@ -4,10 +4,15 @@
  */
 
 import { z } from 'zod';
-import { FINGERPRINT_TYPES } from '../dictionary/audiences';
 import { STRATEGY_STATES } from '../dictionary/campaigns';
-import { FREQUENCY_CAP_PERIODS } from '../validation/frequency-cap';
-import { ZAudienceTargetingView, ZCampaignDay, ZCampaignMoney, ZIds, ZScheduleView } from './campaigns';
+import {
+  ZAudienceTargetingView,
+  ZCampaignDay,
+  ZCampaignMoney,
+  ZFrequencyCapView,
+  ZIds,
+  ZScheduleView,
+} from './campaigns';
 
 /** Where a strategy delivers, within its campaign's targeting. */
 const ZLocationView = z.object({
@@ -36,17 +41,10 @@ export const ZStrategy = z.object({
   targeting: ZStrategyTargetingView,
   bid: ZCampaignMoney.nullable().meta({ description: "Null: the campaign's bid" }),
   budget_share: z.number(),
-  frequency_cap: z
-    .object({
-      impressions: z.number(),
-      period: z.enum(FREQUENCY_CAP_PERIODS),
-      fingerprint: z.enum(FINGERPRINT_TYPES),
-    })
-    .nullable()
-    .meta({
-      description:
-        'At most `impressions` per user per `period`; null: no cap (docs/engine.md "Frequency caps")',
-    }),
+  frequency_cap: ZFrequencyCapView.meta({
+    description:
+      'At most `impressions` per user per `period`; null: no cap (docs/engine.md "Frequency caps")',
+  }),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),

@@ -23,7 +23,7 @@
  *
  * "Refused" means: set to anything but its empty value (absent, null, [], tracking 'none', viewability 0,
  * event optimisation 'not_optimizing') is an error (FIELD_NOT_FOR_TYPE_MESSAGE). Countries, regions and
- * cities, the schedule, budgets, limits, bid and CPC target apply to every type.
+ * cities, the schedule, budgets, limits, bid, CPC target and the frequency cap apply to every type.
  */
 import {
   CAMPAIGN_TYPES,

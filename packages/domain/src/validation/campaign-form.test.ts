@@ -23,6 +23,7 @@ import {
   campaignChangeIssues,
   campaignCompleteSchema,
   campaignCreateSchema,
+  campaignDraftSchema,
   campaignIssues,
   campaignUpdateSchema,
   canChangeCampaignState,
@@ -50,6 +51,7 @@ import {
 } from './campaign-schedule';
 import { ZTargeting } from './campaign-targeting';
 import { placeCountry, ZDay, ZMoney } from './fields';
+import { isFingerprintUsed } from './frequency-cap';
 import { parseListQuery } from './list-query';
 import {
   ACTIVATION_NEEDS_STRATEGY_MESSAGE,
@@ -762,6 +764,75 @@ describe('ZCampaignCreate', () => {
       notes: '',
       flags: ['test'],
     });
+  });
+});
+
+describe('frequency cap (docs/engine.md "Frequency caps")', () => {
+  it('a new campaign has none unless it sends one; the fingerprint defaults to soft', () => {
+    expect(ZCampaignCreate.parse(VALID.generic).frequency_cap).toBeNull();
+    expect(
+      ZCampaignCreate.parse({ ...VALID.generic, frequency_cap: { impressions: 2, period: 'day' } })
+        .frequency_cap,
+    ).toEqual({ impressions: 2, period: 'day', fingerprint: 'soft' });
+  });
+
+  it.each(CAMPAIGN_TYPES)('is allowed on a %s campaign', (type) => {
+    const capped = {
+      ...VALID[type],
+      frequency_cap: { impressions: 5, period: 'lifetime', fingerprint: 'exact' },
+    };
+    expect(issuesOf(campaignCompleteSchema('usd'), capped)).toEqual([]);
+    expect(
+      issuesOf(campaignDraftSchema('usd'), { name: 'Draft', type, frequency_cap: capped.frequency_cap }),
+    ).toEqual([]);
+  });
+
+  it('answers the field messages of the strategy cap under frequency_cap, with the other issues', () => {
+    expect(
+      issuesOf(ZCampaignCreate, {
+        ...VALID.generic,
+        name: '',
+        frequency_cap: { impressions: 0, period: 'week', fingerprint: 'x' },
+      }),
+    ).toEqual([
+      `name: ${REQUIRED_MESSAGE}`,
+      'frequency_cap.impressions: The minimum value is 1',
+      `frequency_cap.period: ${INVALID_FORMAT_MESSAGE}`,
+      `frequency_cap.fingerprint: ${INVALID_FORMAT_MESSAGE}`,
+    ]);
+    expect(
+      issuesOf(ZCampaignUpdate, { version: 1, frequency_cap: { impressions: 2.5, period: 'day' } }),
+    ).toEqual(['frequency_cap.impressions: Enter a whole number of impressions']);
+    expect(
+      issuesOf(ZCampaignUpdate, { version: 1, frequency_cap: { impressions: 1_000_001, period: 'hour' } }),
+    ).toEqual(['frequency_cap.impressions: The maximum value is 1000000']);
+    expect(issuesOf(ZCampaignUpdate, { version: 1, frequency_cap: { impressions: 3 } })).toEqual([
+      `frequency_cap.period: ${REQUIRED_MESSAGE}`,
+    ]);
+    expect(
+      issuesOf(ZCampaignUpdate, { version: 1, frequency_cap: { impressions: 3, period: 'day', n: 1 } }),
+    ).toHaveLength(1);
+  });
+
+  it('a change sets, keeps (left out) or removes (null) the cap', () => {
+    expect(ZCampaignUpdate.parse({ version: 2 })).not.toHaveProperty('frequency_cap');
+    expect(ZCampaignUpdate.parse({ version: 2, frequency_cap: null })).toEqual({
+      version: 2,
+      frequency_cap: null,
+    });
+    expect(
+      ZCampaignUpdate.parse({
+        version: 2,
+        frequency_cap: { impressions: 1, period: 'hour', fingerprint: 'exact' },
+      }),
+    ).toEqual({ version: 2, frequency_cap: { impressions: 1, period: 'hour', fingerprint: 'exact' } });
+  });
+
+  it('uses the fingerprint only when the campaign takes any ID (fake, or no type chosen)', () => {
+    expect(isFingerprintUsed([])).toBe(true);
+    expect(isFingerprintUsed(['gaid', 'fake'])).toBe(true);
+    expect(isFingerprintUsed(['ifa', 'gaid'])).toBe(false);
+    expect(isFingerprintUsed(['web'])).toBe(false);
   });
 });
 

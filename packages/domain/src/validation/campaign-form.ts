@@ -81,6 +81,7 @@ import {
   ZDay,
   ZMoney,
 } from './fields';
+import { ZFrequencyCap } from './frequency-cap';
 import { MONEY_PATTERN, requiredOrInvalid, ZRowId, ZVersion } from './generic';
 import type { ListSpec } from './list-query';
 import {
@@ -220,6 +221,12 @@ const FIELDS = {
   targeting: ZTargeting,
   source_campaign: ZRowId.nullable(),
   internal: ZCampaignInternal,
+  /**
+   * At most N impressions per user over all the campaign's strategies; null: no cap (docs/engine.md "Frequency
+   * caps"). Every type may have one: no type's requirements refuse it (campaign-types.ts), and a type without
+   * device identifiers (DOOH) counts by the request's identifier or its fingerprint as "any ID" does.
+   */
+  frequency_cap: ZFrequencyCap.nullable(),
 };
 
 /** Fields a campaign of any type needs to be complete (besides what its type asks). */
@@ -268,6 +275,7 @@ const CREATE_SHAPE = {
   targeting: FIELDS.targeting.default(EMPTY_TARGETING),
   source_campaign: FIELDS.source_campaign.optional(),
   internal: FIELDS.internal.optional(),
+  frequency_cap: FIELDS.frequency_cap.default(null),
 };
 
 /** Every writable field optional and without defaults: what a PUT may change. */
@@ -301,6 +309,7 @@ const UPDATE_SHAPE = {
   targeting: ZTargetingChanges.optional(),
   source_campaign: FIELDS.source_campaign.optional(),
   internal: ZCampaignInternalChanges.optional(),
+  frequency_cap: FIELDS.frequency_cap.optional(),
   /** §4: inactive ↔ active, preview → inactive or active (see campaignChangeIssues). Deleting is DELETE. */
   state: z.enum(['inactive', 'active'], { error: requiredOrInvalid }).optional(),
   version: ZVersion,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { FINGERPRINT_TYPES } from '../dictionary/audiences';
+import type { DeviceIdType } from '../dictionary/campaigns';
 import { requiredOrInvalid } from './generic';
 import { maxValueMessage, minValueMessage } from './messages';
 
@@ -39,3 +40,11 @@ export const ZFrequencyCap = z.strictObject(
 );
 export type TFrequencyCap = z.infer<typeof ZFrequencyCap>;
 export type TFrequencyCapInput = z.input<typeof ZFrequencyCap>;
+
+/**
+ * Whether a cap tells requests without a device identifier apart by their fingerprint: when the campaign takes
+ * any ID (`fake`, or no type chosen, which the targeting reads the same way); otherwise the fingerprint type
+ * is never used (docs/engine.md "Frequency caps", "Who a user is").
+ */
+export const isFingerprintUsed = (deviceIdTypes: readonly DeviceIdType[]): boolean =>
+  deviceIdTypes.length === 0 || deviceIdTypes.includes('fake');

@@ -83,6 +83,7 @@ export const createCampaign = async (
     viewability: rest.viewability,
     targeting: rest.targeting,
     source_campaign: rest.source_campaign ?? null,
+    frequency_cap: rest.frequency_cap,
   };
   const issues = [
     ...campaignIssues(valuesOf(fields), { currency, complete: state !== 'preview' }),

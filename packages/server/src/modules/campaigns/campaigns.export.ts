@@ -59,6 +59,10 @@ const scheduleText = (schedule: TCampaign['schedule']): string =>
     .filter(Boolean)
     .join(' | ');
 
+/** A frequency cap in one cell: "2 | day | soft"; blank without one. */
+const frequencyCapText = (cap: TCampaign['frequency_cap']): string | null =>
+  cap === null ? null : [cap.impressions, cap.period, cap.fingerprint].join(' | ');
+
 /** Targeted resources in one cell, named: "Buyers (#12); Churned (#14)". */
 const resourcesText = (
   campaign: TCampaign,
@@ -132,6 +136,7 @@ export const campaignFieldRows = (campaign: TCampaign): [string, CsvCell][] => {
     ['publisher_allowlists', resourcesText(campaign, 'publisher_list', targeting.publisher_allowlists)],
     ['publisher_blocklists', resourcesText(campaign, 'publisher_list', targeting.publisher_blocklists)],
     ['deals', resourcesText(campaign, 'deal', targeting.deals)],
+    ['frequency_cap', frequencyCapText(campaign.frequency_cap)],
     ['source_campaign', campaign.source_campaign],
     ['strategies_count', campaign.strategies_count],
     ['created_at', campaign.created_at],

@@ -607,6 +607,128 @@ describe('POST /api/campaign/{id}/duplicate', () => {
   });
 });
 
+describe('frequency cap (docs/engine.md "Frequency caps")', () => {
+  const DAILY_TWO = { impressions: 2, period: 'day', fingerprint: 'soft' };
+
+  it('is none by default, set at creation with the soft fingerprint by default, on any type', async () => {
+    const plain = await call('owner', 'POST', '/campaign', complete({ name: 'Uncapped' }));
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json<TCampaign>().frequency_cap).toBeNull();
+    expect((await campaignRow(plain.json<TCampaign>().id)).frequency_cap).toBeNull();
+
+    const capped = await call(
+      'owner',
+      'POST',
+      '/campaign',
+      complete({ name: 'Capped', frequency_cap: { impressions: 2, period: 'day' } }),
+    );
+    expect(capped.statusCode, capped.body).toBe(201);
+    expect(capped.json<TCampaign>().frequency_cap).toEqual(DAILY_TWO);
+    expect((await campaignRow(capped.json<TCampaign>().id)).frequency_cap).toEqual(DAILY_TWO);
+
+    // A type without device identifiers counts by any identifier or the fingerprint (DOOH screens).
+    const screen = await call('owner', 'POST', '/campaign', {
+      name: 'Screens',
+      type: 'dooh',
+      state: 'preview',
+      frequency_cap: { impressions: 6, period: 'hour', fingerprint: 'exact' },
+    });
+    expect(screen.statusCode, screen.body).toBe(201);
+    expect(screen.json<TCampaign>().frequency_cap).toEqual({
+      impressions: 6,
+      period: 'hour',
+      fingerprint: 'exact',
+    });
+  });
+
+  it('answers a bad cap with 400 and the message under its field, at creation and on a change', async () => {
+    const created = await call(
+      'owner',
+      'POST',
+      '/campaign',
+      complete({ frequency_cap: { impressions: 0, period: 'week' } }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(detailsOf(created)).toEqual([
+      { path: 'frequency_cap.impressions', message: 'The minimum value is 1' },
+      { path: 'frequency_cap.period', message: INVALID_FORMAT_MESSAGE },
+    ]);
+    const campaign = await createCampaign(ctx, agencyId);
+    const changed = await call('editor', 'PUT', `/campaign/${campaign.id}`, {
+      version: 1,
+      frequency_cap: { impressions: 1.5, period: 'day' },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(detailsOf(changed)).toEqual([
+      { path: 'frequency_cap.impressions', message: 'Enter a whole number of impressions' },
+    ]);
+    expect((await campaignRow(campaign.id)).version).toBe(1);
+  });
+
+  it('is set, kept when left out and removed with null by a versioned change, each in history', async () => {
+    const campaign = await createCampaign(ctx, agencyId);
+    const set = await call('editor', 'PUT', `/campaign/${campaign.id}`, {
+      version: 1,
+      frequency_cap: { impressions: 2, period: 'day' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<TCampaign>()).toMatchObject({ version: 2, frequency_cap: DAILY_TWO });
+    const renamed = await call('editor', 'PUT', `/campaign/${campaign.id}`, {
+      version: 2,
+      name: 'Renamed cap',
+    });
+    expect(renamed.json<TCampaign>()).toMatchObject({ version: 3, frequency_cap: DAILY_TWO });
+    const removed = await call('editor', 'PUT', `/campaign/${campaign.id}`, {
+      version: 3,
+      frequency_cap: null,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<TCampaign>().frequency_cap).toBeNull();
+    expect((await campaignRow(campaign.id)).frequency_cap).toBeNull();
+
+    const history = (await call('owner', 'GET', `/campaign/${campaign.id}/history`))
+      .json<TCampaignHistoryEntry[]>()
+      .filter((entry) => entry.entity === 'campaign');
+    expect(
+      history.map((entry) => entry.changes.filter((change) => change.field === 'frequency_cap')),
+    ).toEqual([
+      [{ field: 'frequency_cap', from: DAILY_TWO, to: null }],
+      [],
+      [{ field: 'frequency_cap', from: null, to: DAILY_TWO }],
+      // The creation lists every field, the cap as none.
+      [{ field: 'frequency_cap', from: null, to: null }],
+    ]);
+    expect(history[0]).toMatchObject({ action: 'update', actor: { username: 'editor' } });
+  });
+
+  it('is copied by a duplicate and written in the export', async () => {
+    const campaign = await createCampaign(ctx, agencyId, {
+      name: 'Capped original',
+      frequency_cap: JSON.stringify({ impressions: 3, period: 'lifetime', fingerprint: 'exact' }),
+    });
+    const copy = await call('editor', 'POST', `/campaign/${campaign.id}/duplicate`, {
+      with_strategies: false,
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json<TCampaign>().frequency_cap).toEqual({
+      impressions: 3,
+      period: 'lifetime',
+      fingerprint: 'exact',
+    });
+
+    const exported = await call('owner', 'GET', `/campaign/${campaign.id}/export?format=csv`);
+    const [fields = ''] = exported.body.split('\r\n\r\n');
+    expect(csvRecords(`${fields}\r\n`)).toContainEqual({
+      field: 'frequency_cap',
+      value: '3 | lifetime | exact',
+    });
+    const uncapped = await createCampaign(ctx, agencyId);
+    const plain = await call('owner', 'GET', `/campaign/${uncapped.id}/export?format=csv`);
+    const [plainFields = ''] = plain.body.split('\r\n\r\n');
+    expect(csvRecords(`${plainFields}\r\n`)).toContainEqual({ field: 'frequency_cap', value: '' });
+  });
+});
+
 describe('PUT /api/campaigns (bulk state changes)', () => {
   it('changes every campaign or none', async () => {
     const ready = await createCampaign(ctx, agencyId);

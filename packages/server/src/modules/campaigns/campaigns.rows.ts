@@ -1,5 +1,6 @@
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import type { TCampaignValues } from '@beacon/domain/validation/campaign-form';
+import type { TFrequencyCap } from '@beacon/domain/validation/frequency-cap';
 import type { Kysely } from 'kysely';
 import type { CampaignUpdate, Database, NewCampaign, StoredInternal } from '../../db/schema';
 import { insertWithHistory } from '../../lib/resources';
@@ -21,6 +22,10 @@ export const valuesOf = (fields: Record<string, unknown>): TCampaignValues =>
 
 const micros = (amount: string | null | undefined): string | null =>
   amount === null || amount === undefined ? null : toMicros(amount).toString();
+
+/** A stored cap, a campaign's or a strategy's (migrations 0024, 0026): JSON text, or null for no cap. */
+export const frequencyCapColumn = (cap: TFrequencyCap | null): string | null =>
+  cap === null ? null : JSON.stringify(cap);
 
 /** The columns of a whole campaign (API fields merged with what is stored). */
 export const columnsOf = (fields: CampaignFields, internal: StoredInternal): CampaignUpdate => ({
@@ -53,6 +58,7 @@ export const columnsOf = (fields: CampaignFields, internal: StoredInternal): Cam
   targeting: JSON.stringify(fields.targeting),
   source_campaign_id: fields.source_campaign === null ? null : String(fields.source_campaign),
   internal: JSON.stringify(internal),
+  frequency_cap: frequencyCapColumn(fields.frequency_cap),
 });
 
 /** What history keeps of a campaign: its fields, state and internal block (never ids or versions). */

@@ -11,7 +11,7 @@ import {
   EMPTY_AUDIENCE_TARGETING,
   type TargetedResourceKind,
 } from '@beacon/domain/validation/resource-targeting';
-import type { StoredAudienceTargeting, StoredSchedule } from '../../db/schema';
+import type { StoredAudienceTargeting, StoredFrequencyCap, StoredSchedule } from '../../db/schema';
 import {
   type CampaignDeliveryFigures,
   ctrOf,
@@ -37,6 +37,10 @@ const scheduleView = (schedule: StoredSchedule) => ({
   days: schedule.days as DayOfWeek[],
   ranges: schedule.ranges.map((range) => ({ from: range.from, to: range.to })),
 });
+
+/** A stored cap (migrations 0024, 0026) as the API answers it; null: no cap. */
+export const frequencyCapView = (cap: StoredFrequencyCap | null) =>
+  cap === null ? null : { impressions: cap.impressions, period: cap.period, fingerprint: cap.fingerprint };
 
 /** Stored audience groups (campaigns stored before decision 021 have none). */
 const audiencesView = (audiences: StoredAudienceTargeting | undefined) => ({
@@ -169,14 +173,7 @@ export const toStrategyView = (record: StrategyRecord): TStrategy => ({
   },
   bid: moneyOrNull(record.bid),
   budget_share: record.budget_share,
-  frequency_cap:
-    record.frequency_cap === null
-      ? null
-      : {
-          impressions: record.frequency_cap.impressions,
-          period: record.frequency_cap.period,
-          fingerprint: record.frequency_cap.fingerprint,
-        },
+  frequency_cap: frequencyCapView(record.frequency_cap),
   created_at: record.created_at.toISOString(),
   updated_at: record.updated_at.toISOString(),
   version: record.version,
@@ -225,6 +222,7 @@ export const campaignFieldsOf = (record: CampaignRecord) => ({
     deals: [...(record.targeting.deals ?? [])],
   },
   source_campaign: idOrNull(record.source_campaign_id),
+  frequency_cap: frequencyCapView(record.frequency_cap),
 });
 
 /** What a campaign read knows of its targeted resources: their rows and the publishers both allowed and blocked. */

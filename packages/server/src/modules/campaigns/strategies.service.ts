@@ -38,6 +38,7 @@ import {
   type StrategyRecord,
   strategyListSource,
 } from './campaigns.repo';
+import { frequencyCapColumn } from './campaigns.rows';
 import type { TStrategy } from './campaigns.schemas';
 import { targetedResourceIssues } from './campaigns.targeting';
 import { toStrategyView } from './campaigns.views';
@@ -169,10 +170,6 @@ export const copyStrategyValues = (strategy: StrategyRecord): Omit<NewStrategy, 
     frequency_cap: frequencyCapColumn(view.frequency_cap),
   };
 };
-
-/** The stored cap (migration 0024): JSON text, or null for no cap. */
-const frequencyCapColumn = (cap: TStrategy['frequency_cap']): string | null =>
-  cap === null ? null : JSON.stringify(cap);
 
 const money = (amount: string | null): string | null =>
   amount === null ? null : toMicros(amount).toString();

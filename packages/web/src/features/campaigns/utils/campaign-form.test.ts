@@ -300,6 +300,7 @@ const storedCampaign = (): Campaign => ({
     publisher_blocklists: [],
     deals: [],
   },
+  frequency_cap: { impressions: 4, period: 'hour', fingerprint: 'exact' },
   budget_reset_at: null,
   deleted_at: null,
   alerts: [],
