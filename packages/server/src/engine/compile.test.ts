@@ -273,6 +273,28 @@ describe('compileLiveStrategies', () => {
     });
   });
 
+  it("gives the campaign's frequency cap to every one of its strategies, beside each strategy's own", async () => {
+    const campaign = await liveCampaign({
+      frequency_cap: JSON.stringify({ impressions: 2, period: 'day', fingerprint: 'exact' }),
+    });
+    const capped = await createStrategy(ctx, campaign, {
+      budget_share: 40,
+      frequency_cap: JSON.stringify({ impressions: 1, period: 'hour', fingerprint: 'soft' }),
+    });
+    const uncapped = await createStrategy(ctx, campaign, { budget_share: 60 });
+    const other = await createStrategy(ctx, await liveCampaign());
+
+    const index = await compileLiveStrategies(ctx.db, { now: ctx.clock.now() });
+    const compiledOf = (id: string) => index.strategies.find((s) => s.strategyId === id);
+    const campaignCap = { impressions: 2, period: 'day', fingerprint: 'exact' };
+    expect(compiledOf(capped.id)).toMatchObject({
+      frequencyCap: { impressions: 1, period: 'hour', fingerprint: 'soft' },
+      campaignFrequencyCap: campaignCap,
+    });
+    expect(compiledOf(uncapped.id)).toMatchObject({ frequencyCap: null, campaignFrequencyCap: campaignCap });
+    expect(compiledOf(other.id)).toMatchObject({ frequencyCap: null, campaignFrequencyCap: null });
+  });
+
   it('leaves out paused, deleted, ended and incomplete strategies, and creatives that cannot serve', async () => {
     const paused = await createStrategy(ctx, await liveCampaign(), { state: 'paused' });
     const deletedCampaign = await createStrategy(ctx, await liveCampaign());

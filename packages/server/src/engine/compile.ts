@@ -38,6 +38,7 @@ import type {
   CompiledCity,
   CompiledCreative,
   CompiledDeal,
+  CompiledFrequencyCap,
   CompiledLocationAudience,
   CompiledMediaFile,
   CompiledSchedule,
@@ -162,6 +163,8 @@ type StrategyRow = {
   video_positions: VideoPosition[];
   /** Migration 0024; null: no cap. */
   frequency_cap: StoredFrequencyCap | null;
+  /** The campaign's own cap over all its strategies (migration 0026); null: no cap. */
+  campaign_frequency_cap: StoredFrequencyCap | null;
 };
 
 type CreativeRow = {
@@ -677,6 +680,10 @@ const liveOf = <T>(ids: readonly string[], map: ReadonlyMap<string, T>): T[] | u
   return ids.length > 0 && live.length === 0 ? undefined : live;
 };
 
+/** A stored cap, the strategy's or its campaign's, as the bidder checks it (docs/engine.md "Frequency caps"). */
+const compiledCap = (cap: StoredFrequencyCap | null): CompiledFrequencyCap | null =>
+  cap === null ? null : { impressions: cap.impressions, period: cap.period, fingerprint: cap.fingerprint };
+
 const buildStrategy = (
   row: StrategyRow,
   refs: Refs,
@@ -803,14 +810,8 @@ const buildStrategy = (
       deals,
       audiences: { atLeastOneOf, mandatory, excluded },
       creatives,
-      frequencyCap:
-        row.frequency_cap === null
-          ? null
-          : {
-              impressions: row.frequency_cap.impressions,
-              period: row.frequency_cap.period,
-              fingerprint: row.frequency_cap.fingerprint,
-            },
+      frequencyCap: compiledCap(row.frequency_cap),
+      campaignFrequencyCap: compiledCap(row.campaign_frequency_cap),
     },
   };
 };
@@ -848,7 +849,8 @@ export const compileLiveStrategies = (
             ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day, ${day(sql`c.end_date`)} AS campaign_end_day,
             c.time_zone, c.schedule AS campaign_schedule, s.schedule AS strategy_schedule,
             c.targeting AS campaign_targeting, s.targeting AS strategy_targeting, s.location,
-            c.device_types, c.device_id_types, c.video_positions, s.frequency_cap
+            c.device_types, c.device_id_types, c.video_positions, s.frequency_cap,
+            c.frequency_cap AS campaign_frequency_cap
           ${live}
           ORDER BY s.id`.execute(trx)
       ).rows;
