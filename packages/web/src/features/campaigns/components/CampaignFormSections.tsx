@@ -49,6 +49,7 @@ import { bidHint, minimumHints } from './minimum-hints';
 /** The bid's hint, also under a strategy's bid. */
 export { bidHint };
 
+import { FieldGrid, Wide } from './FieldGrid';
 import { CheckboxGroup, DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from './fields';
 import type { SectionProps } from './section-props';
 
@@ -61,23 +62,6 @@ export const campaignTimeZoneOf = (
 // The targeting editors (place search, categories, the schedule grid) load when a targeting section shows.
 const TargetingFields = lazy(() =>
   import('./TargetingFields').then((module) => ({ default: module.TargetingFields })),
-);
-
-export const FieldGrid = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: 'grid',
-      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-      gap: 2,
-      alignItems: 'start',
-    }}
-  >
-    {children}
-  </Box>
-);
-
-export const Wide = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>{children}</Box>
 );
 
 /** Name and objective; the organization and source campaign pickers come from the page (they need queries). */

@@ -4,15 +4,9 @@
  * and an optional frequency cap (docs/engine.md "Frequency caps"). A stale version answers 409: the dialog shows
  * the server's message and offers to reload, which brings the other changes and keeps what was typed.
  */
-import { FINGERPRINT_TYPE_LABELS, FINGERPRINT_TYPES } from '@beacon/domain/dictionary/audiences';
-import {
-  FREQUENCY_CAP_PERIOD_LABELS,
-  FREQUENCY_CAP_PERIODS,
-  type FrequencyCapPeriod,
-} from '@beacon/domain/validation/frequency-cap';
+import { isFingerprintUsed } from '@beacon/domain/validation/frequency-cap';
 import { strategyCreateSchema, strategyUpdateSchema } from '@beacon/domain/validation/strategy-form';
 import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
@@ -23,8 +17,10 @@ import { useReloadableForm } from '../../../lib/use-reloadable-form';
 import { useResourceSave } from '../../../lib/use-resource-save';
 import { CAMPAIGNS_QUERY_KEY, type Campaign } from '../api/get-campaign';
 import { createStrategy, fetchStrategy, type Strategy, updateStrategy } from '../api/strategies';
-import { bidHint, FieldGrid, Wide } from '../components/CampaignFormSections';
-import { DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from '../components/fields';
+import { bidHint } from '../components/CampaignFormSections';
+import { FieldGrid, Wide } from '../components/FieldGrid';
+import { FrequencyCapFields } from '../components/FrequencyCapFields';
+import { DateField, IntegerField, MoneyField, PlainTextField } from '../components/fields';
 import { CitiesField, CountriesField, RegionsField } from '../components/place-pickers';
 import { ResourceTargetingFields } from '../components/ResourceTargetingFields';
 import { ScheduleEditor } from '../components/ScheduleEditor';
@@ -37,20 +33,6 @@ import {
   strategyFormOf,
   strategyUpdateBodyOf,
 } from '../utils/strategy-form';
-
-const capitalised = (label: string): string => `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
-
-/** "Per hour", "Per day", "In the lifetime": the period as the select shows it. */
-const PERIOD_LABELS = {
-  hour: capitalised(FREQUENCY_CAP_PERIOD_LABELS.hour),
-  day: capitalised(FREQUENCY_CAP_PERIOD_LABELS.day),
-  lifetime: capitalised(FREQUENCY_CAP_PERIOD_LABELS.lifetime),
-} satisfies Record<FrequencyCapPeriod, string>;
-
-const FINGERPRINT_DESCRIPTIONS = {
-  soft: 'Address and browser family',
-  exact: 'Address and full user agent',
-} as const;
 
 type StrategyDialogProps = {
   readonly campaign: Campaign;
@@ -191,46 +173,12 @@ export const StrategyDialog = ({ campaign, strategies, strategy }: StrategyDialo
           error={errors.budget_share}
           helperText="The shares of all strategies add up to 100% at most"
         />
-        <Wide>
-          <Typography component="h3" variant="subtitle2">
-            Frequency cap (optional)
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            At most this many impressions of this strategy per user. Blank: no cap.
-          </Typography>
-        </Wide>
-        <IntegerField
-          label="Impressions per user"
-          value={values.frequency_cap_impressions}
-          onChange={(frequency_cap_impressions) => change({ frequency_cap_impressions })}
-          error={errors['frequency_cap.impressions']}
-          helperText="A whole number, 1 or more"
-        />
-        <EnumSelect
-          label="Period"
-          required
-          value={values.frequency_cap_period}
-          options={FREQUENCY_CAP_PERIODS}
-          labels={PERIOD_LABELS}
-          onChange={(period) => {
-            if (period !== '') change({ frequency_cap_period: period });
-          }}
-          disabled={values.frequency_cap_impressions.trim() === ''}
-          error={errors['frequency_cap.period']}
-        />
-        <EnumSelect
-          label="Users without a device ID"
-          required
-          value={values.frequency_cap_fingerprint}
-          options={FINGERPRINT_TYPES}
-          labels={FINGERPRINT_TYPE_LABELS}
-          descriptions={FINGERPRINT_DESCRIPTIONS}
-          onChange={(fingerprint) => {
-            if (fingerprint !== '') change({ frequency_cap_fingerprint: fingerprint });
-          }}
-          disabled={values.frequency_cap_impressions.trim() === ''}
-          error={errors['frequency_cap.fingerprint']}
-          helperText="Told apart by this fingerprint when the campaign allows any ID or no ID (fake)"
+        <FrequencyCapFields
+          value={values.frequency_cap}
+          onChange={(frequency_cap) => change({ frequency_cap })}
+          errors={errors}
+          subject="this strategy"
+          isFingerprintUsed={isFingerprintUsed(campaign.device_id_types)}
         />
         <Wide>
           <CountriesField

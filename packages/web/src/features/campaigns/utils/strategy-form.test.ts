@@ -70,14 +70,12 @@ describe('strategy form', () => {
 
   it('sends a blank cap as no cap, and a cap with its period and fingerprint type', () => {
     const form = strategyFormOf(strategy(10));
-    expect(form.frequency_cap_impressions).toBe('');
+    expect(form.frequency_cap.impressions).toBe('');
     expect(strategyBodyOf(form).frequency_cap).toBeNull();
-    const capped = { ...form, frequency_cap_impressions: ' 3 ', frequency_cap_period: 'hour' as const };
-    expect(strategyBodyOf(capped).frequency_cap).toEqual({
-      impressions: 3,
-      period: 'hour',
-      fingerprint: 'soft',
-    });
+    const capped = {
+      ...form,
+      frequency_cap: { ...form.frequency_cap, impressions: ' 3 ', period: 'hour' as const },
+    };
     expect(strategyUpdateBodyOf(capped, form, 3)).toEqual({
       frequency_cap: { impressions: 3, period: 'hour', fingerprint: 'soft' },
       version: 3,
@@ -86,11 +84,7 @@ describe('strategy form', () => {
       ...strategy(10),
       frequency_cap: { impressions: 2, period: 'lifetime', fingerprint: 'exact' },
     });
-    expect(back).toMatchObject({
-      frequency_cap_impressions: '2',
-      frequency_cap_period: 'lifetime',
-      frequency_cap_fingerprint: 'exact',
-    });
+    expect(back.frequency_cap).toEqual({ impressions: '2', period: 'lifetime', fingerprint: 'exact' });
   });
 
   it('says what is wrong with a cap under its field', () => {
@@ -98,7 +92,7 @@ describe('strategy form', () => {
     const errorsOf = (impressions: string) =>
       formErrors(
         strategyCreateSchema({ other_shares: 0 }),
-        strategyBodyOf({ ...form, frequency_cap_impressions: impressions }),
+        strategyBodyOf({ ...form, frequency_cap: { ...form.frequency_cap, impressions } }),
       )['frequency_cap.impressions'];
     expect(errorsOf('0')).toBe('The minimum value is 1');
     expect(errorsOf('1.5')).toBe('Enter a whole number of impressions');

@@ -2,11 +2,16 @@
  * The strategy form: its values, the strategy or campaign it starts from, and its request bodies (checked
  * with the domain's ZStrategyCreate / ZStrategyUpdate before they leave).
  */
-import type { FingerprintType } from '@beacon/domain/dictionary/audiences';
 import type { StrategyState } from '@beacon/domain/dictionary/campaigns';
-import type { FrequencyCapPeriod } from '@beacon/domain/validation/frequency-cap';
 import type { Campaign, CampaignSchedule } from '../api/get-campaign';
 import type { Strategy, StrategyLocation, StrategyTargeting } from '../api/strategies';
+import {
+  type FrequencyCapFormValues,
+  frequencyCapBodyOf,
+  frequencyCapFormOf,
+  frequencyCapKeyOf,
+  NO_FREQUENCY_CAP,
+} from './frequency-cap-form';
 
 export type StrategyFormValues = {
   readonly name: string;
@@ -18,18 +23,9 @@ export type StrategyFormValues = {
   readonly targeting: StrategyTargeting;
   readonly bid: string;
   readonly budget_share: string;
-  /** Blank: no frequency cap (docs/engine.md "Frequency caps"). */
-  readonly frequency_cap_impressions: string;
-  readonly frequency_cap_period: FrequencyCapPeriod;
-  readonly frequency_cap_fingerprint: FingerprintType;
+  /** Docs/engine.md "Frequency caps". */
+  readonly frequency_cap: FrequencyCapFormValues;
 };
-
-/** What the cap fields show when the strategy has no cap. */
-const NO_FREQUENCY_CAP = {
-  frequency_cap_impressions: '',
-  frequency_cap_period: 'day',
-  frequency_cap_fingerprint: 'soft',
-} as const satisfies Partial<StrategyFormValues>;
 
 export const EMPTY_STRATEGY_TARGETING: StrategyTargeting = {
   audiences: { at_least_one_of: [], mandatory: [], excluded: [] },
@@ -54,7 +50,7 @@ export const newStrategyForm = (campaign: Campaign, strategies: readonly Strateg
     targeting: EMPTY_STRATEGY_TARGETING,
     bid: '',
     budget_share: String(Math.max(0, Math.min(100, 100 - used))),
-    ...NO_FREQUENCY_CAP,
+    frequency_cap: NO_FREQUENCY_CAP,
   };
 };
 
@@ -72,24 +68,12 @@ export const strategyFormOf = (strategy: Strategy): StrategyFormValues => ({
   targeting: strategy.targeting,
   bid: strategy.bid ?? '',
   budget_share: String(strategy.budget_share),
-  ...(strategy.frequency_cap === null
-    ? NO_FREQUENCY_CAP
-    : {
-        frequency_cap_impressions: String(strategy.frequency_cap.impressions),
-        frequency_cap_period: strategy.frequency_cap.period,
-        frequency_cap_fingerprint: strategy.frequency_cap.fingerprint,
-      }),
+  frequency_cap: frequencyCapFormOf(strategy.frequency_cap),
 });
 
 const shareOf = (text: string): number | string => {
   const trimmed = text.trim();
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
-
-/** A typed number as a number (so the schema says what is wrong with it), anything else as typed. */
-const numberOf = (text: string): number | string => {
-  const trimmed = text.trim();
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 };
 
 /** Every field as the API takes it: a blank bid is null (the campaign's bid applies), a blank cap no cap. */
@@ -103,14 +87,7 @@ export const strategyBodyOf = (values: StrategyFormValues): Record<string, unkno
   targeting: values.targeting,
   bid: values.bid.trim() === '' ? null : values.bid.trim(),
   budget_share: shareOf(values.budget_share),
-  frequency_cap:
-    values.frequency_cap_impressions.trim() === ''
-      ? null
-      : {
-          impressions: numberOf(values.frequency_cap_impressions),
-          period: values.frequency_cap_period,
-          fingerprint: values.frequency_cap_fingerprint,
-        },
+  frequency_cap: frequencyCapBodyOf(values.frequency_cap),
 });
 
 const sameValue = (first: unknown, second: unknown): boolean =>
@@ -141,7 +118,7 @@ export const strategyFieldKeyOf = (path: string): string => {
   const [first = '', second, third] = path.split('.');
   if (first === 'targeting' && second === 'audiences' && third !== undefined)
     return `targeting.audiences.${third}`;
-  if (first === 'frequency_cap') return `frequency_cap.${second ?? 'impressions'}`;
+  if (first === 'frequency_cap') return frequencyCapKeyOf(second);
   return (first === 'location' || first === 'targeting') && second !== undefined
     ? `${first}.${second}`
     : first;
