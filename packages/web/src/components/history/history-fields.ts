@@ -106,6 +106,16 @@ const SCHEDULE = field('Schedule', {
   },
 });
 
+/** A strategy's or a campaign's cap (docs/engine.md "Frequency caps"). */
+const FREQUENCY_CAP = field('Frequency cap', {
+  kind: 'object',
+  fields: {
+    impressions: field('Impressions', NUMBER),
+    period: enumOf('Period', FREQUENCY_CAP_PERIOD_LABELS),
+    fingerprint: enumOf('Without a device ID', FINGERPRINT_TYPE_LABELS),
+  },
+});
+
 const audiences = (key: string): FieldFormat =>
   field('Audiences', {
     kind: 'object',
@@ -165,6 +175,7 @@ const CAMPAIGN_FIELDS: FieldFormats = {
     },
   }),
   source_campaign: reference('Source campaign', 'source_campaign'),
+  frequency_cap: FREQUENCY_CAP,
   spend: field('Spend', { kind: 'micros' }),
   budget_reset_at: field('Budget reset at', { kind: 'date-time' }),
   internal: field('Internal', {
@@ -198,14 +209,7 @@ const STRATEGY_FIELDS: FieldFormats = {
   targeting: field('Targeting', { kind: 'object', fields: TARGETED_RESOURCES }),
   bid: field('Bid', MONEY),
   budget_share: field('Budget share', { kind: 'percent' }),
-  frequency_cap: field('Frequency cap', {
-    kind: 'object',
-    fields: {
-      impressions: field('Impressions', NUMBER),
-      period: enumOf('Period', FREQUENCY_CAP_PERIOD_LABELS),
-      fingerprint: enumOf('Without a device ID', FINGERPRINT_TYPE_LABELS),
-    },
-  }),
+  frequency_cap: FREQUENCY_CAP,
 };
 
 const CREATIVE_FIELDS: FieldFormats = {

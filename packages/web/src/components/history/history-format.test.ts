@@ -137,15 +137,33 @@ describe('history lines', () => {
   it('reads a field it does not know by its name in words, and a value of any shape without JSON', () => {
     const change = entry({
       changes: [
-        { field: 'frequency_cap', from: null, to: { per_day: 3, enabled: true } },
+        { field: 'bid_shading', from: null, to: { per_day: 3, enabled: true } },
         { field: 'some_count', from: 1, to: 2 },
       ],
     });
     expect(lines(change)).toEqual([
-      'Frequency cap › Per day: — → 3',
-      'Frequency cap › Enabled: — → Yes',
+      'Bid shading › Per day: — → 3',
+      'Bid shading › Enabled: — → Yes',
       'Some count: 1 → 2',
     ]);
+  });
+
+  it("reads a campaign's or a strategy's frequency cap part by part, with the dictionary's labels", () => {
+    const change = entry({
+      changes: [
+        {
+          field: 'frequency_cap',
+          from: { impressions: 2, period: 'day', fingerprint: 'soft' },
+          to: { impressions: 3, period: 'lifetime', fingerprint: 'soft' },
+        },
+      ],
+    });
+    const expected = [
+      'Frequency cap › Impressions: 2 → 3',
+      'Frequency cap › Period: per day → in the lifetime',
+    ];
+    expect(lines(change)).toEqual(expected);
+    expect(lines(change, 'strategy')).toEqual(expected);
   });
 
   it('lists what a creation set without a before, and skips what it left empty', () => {

@@ -37,6 +37,7 @@ import {
   CAMPAIGN_INTERNAL_FLAG_LABELS,
   CAMPAIGN_INTERNAL_FLAGS,
 } from '@beacon/domain/validation/campaign-internal';
+import { isFingerprintUsed } from '@beacon/domain/validation/frequency-cap';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
@@ -50,6 +51,7 @@ import { bidHint, minimumHints } from './minimum-hints';
 export { bidHint };
 
 import { FieldGrid, Wide } from './FieldGrid';
+import { FrequencyCapFields } from './FrequencyCapFields';
 import { CheckboxGroup, DateField, EnumSelect, IntegerField, MoneyField, PlainTextField } from './fields';
 import type { SectionProps } from './section-props';
 
@@ -254,6 +256,7 @@ export const trackingTermsText = (tool: CampaignFormValues['tracking_tool']): st
   return `Attribution windows: ${parts.join(', ')} · ${price}`;
 };
 
+/** Pricing, bid, goals and tracking, and the campaign's own frequency cap over all its strategies. */
 export const BiddingFields = ({ values, errors, onChange, currency, disabled }: SectionProps) => {
   const pricingOptions = allowedOptions(values.type, 'pricing', PRICING_TYPES);
   const trackingOptions = allowedOptions(values.type, 'tracking_tool', TRACKING_PROVIDERS);
@@ -333,6 +336,14 @@ export const BiddingFields = ({ values, errors, onChange, currency, disabled }: 
           disabled={disabled}
         />
       )}
+      <FrequencyCapFields
+        value={values.frequency_cap}
+        onChange={(frequency_cap) => onChange({ frequency_cap })}
+        errors={errors}
+        subject="this campaign, over all its strategies,"
+        isFingerprintUsed={isFingerprintUsed(values.device_id_types)}
+        disabled={disabled}
+      />
     </FieldGrid>
   );
 };

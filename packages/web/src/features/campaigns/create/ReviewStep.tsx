@@ -2,6 +2,8 @@
  * The last step: what the campaign will be, section by section, before it is created — in words: money in the
  * organization's currency, every choice by its label and every chosen resource, place and category by name.
  */
+
+import { FINGERPRINT_TYPE_LABELS } from '@beacon/domain/dictionary/audiences';
 import {
   BUDGET_TIMESPAN_LABELS,
   CAMPAIGN_TYPE_LABELS,
@@ -18,6 +20,7 @@ import {
 } from '@beacon/domain/dictionary/campaigns';
 import type { Currency } from '@beacon/domain/dictionary/currencies';
 import { TRACKING_PROVIDER_LABELS } from '@beacon/domain/dictionary/tracking';
+import { FREQUENCY_CAP_PERIOD_LABELS, isFingerprintUsed } from '@beacon/domain/validation/frequency-cap';
 import {
   AUDIENCE_GROUP_LABELS,
   AUDIENCE_GROUPS,
@@ -33,6 +36,7 @@ import { categoryLabel } from '../components/CategoriesField';
 import { usePickedNames } from '../components/picked-names';
 import { cityLabel, countryLabel } from '../components/place-pickers';
 import type { CampaignFormValues } from '../utils/campaign-form';
+import { hasFrequencyCap } from '../utils/frequency-cap-form';
 import { describeRanges } from '../utils/schedule-hours';
 import { isFieldAsked } from '../utils/type-fields';
 
@@ -55,6 +59,22 @@ const listText = <V extends string>(values: readonly V[], labels?: Readonly<Reco
 /** A typed count with thousands separators ("5000" → "5,000"); text that is not a count stays as typed. */
 const countText = (typed: string): string =>
   /^\d+$/.test(typed.trim()) ? Number(typed.trim()).toLocaleString('en-US') : typed;
+
+/**
+ * "2 impressions per user per day" over all the strategies, and how users without a device ID are told apart when the campaign takes
+ * any ID (docs/engine.md "Frequency caps"); "No cap" when the number is blank.
+ */
+const frequencyCapText = (
+  cap: CampaignFormValues['frequency_cap'],
+  deviceIdTypes: CampaignFormValues['device_id_types'],
+): string => {
+  if (!hasFrequencyCap(cap)) return 'No cap';
+  const noun = cap.impressions.trim() === '1' ? 'impression' : 'impressions';
+  const text = `${countText(cap.impressions)} ${noun} per user ${FREQUENCY_CAP_PERIOD_LABELS[cap.period]}`;
+  return isFingerprintUsed(deviceIdTypes)
+    ? `${text} · users without a device ID: ${FINGERPRINT_TYPE_LABELS[cap.fingerprint].toLowerCase()} fingerprint`
+    : text;
+};
 
 /** A region by its name and code ("Andalusia (ES-AN)"), or its code when its name is not known here. */
 const regionLabel = (id: string, name: string | undefined): string => (name ? `${name} (${id})` : id);
@@ -176,6 +196,7 @@ export const ReviewStep = ({
         {asks('tracking_tool') && (
           <Row label="Tracking tool">{TRACKING_PROVIDER_LABELS[values.tracking_tool]}</Row>
         )}
+        <Row label="Frequency cap">{frequencyCapText(values.frequency_cap, values.device_id_types)}</Row>
         <Row label="Countries">{listText(values.targeting.countries.map(countryLabel))}</Row>
         {values.targeting.regions.length > 0 && (
           <Row label="Regions">

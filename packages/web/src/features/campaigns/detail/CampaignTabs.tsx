@@ -58,6 +58,7 @@ const PROPERTIES_FIELDS: readonly CampaignField[] = [
   'cpc_target',
   'event_optimisation',
   'tracking_tool',
+  'frequency_cap',
 ];
 
 const TARGETING_FIELDS: readonly CampaignField[] = [

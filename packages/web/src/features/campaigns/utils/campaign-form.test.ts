@@ -218,6 +218,35 @@ describe('campaign form', () => {
     ).toEqual({ bid: 'first' });
   });
 
+  it('sends the frequency cap: left out of a new campaign when blank, null to remove it on a change', () => {
+    const initial = completeGeneric();
+    expect(initial.frequency_cap).toEqual({ impressions: '', period: 'day', fingerprint: 'soft' });
+    expect(createBodyOf(initial, 'inactive', { withInternal: false })).not.toHaveProperty('frequency_cap');
+    const capped = { ...initial, frequency_cap: { ...initial.frequency_cap, impressions: ' 2 ' } };
+    const body = createBodyOf(capped, 'inactive', { withInternal: false });
+    expect(body.frequency_cap).toEqual({ impressions: 2, period: 'day', fingerprint: 'soft' });
+    expect(schemaErrors(campaignCreateSchema('usd'), body)).toEqual({});
+    expect(updateBodyOf(initial, capped, ['name', 'frequency_cap'], 5)).toEqual({
+      frequency_cap: null,
+      version: 5,
+    });
+  });
+
+  it('shows what is wrong with the cap under its part', () => {
+    const initial = completeGeneric();
+    const errorsOf = (impressions: string) =>
+      schemaErrors(
+        campaignCreateSchema('usd'),
+        createBodyOf({ ...initial, frequency_cap: { ...initial.frequency_cap, impressions } }, 'inactive', {
+          withInternal: false,
+        }),
+      );
+    expect(errorsOf('0')).toEqual({ 'frequency_cap.impressions': 'The minimum value is 1' });
+    expect(errorsOf('1.5')).toEqual({ 'frequency_cap.impressions': 'Enter a whole number of impressions' });
+    expect(fieldKeyOf('frequency_cap.period')).toBe('frequency_cap.period');
+    expect(fieldKeyOf('frequency_cap')).toBe('frequency_cap.impressions');
+  });
+
   it('keeps what the user typed on top of a newer campaign', () => {
     const before = completeGeneric();
     const typed = { ...before, name: 'Typed name' };
@@ -316,9 +345,10 @@ const storedCampaign = (): Campaign => ({
 });
 
 describe('campaignFormOf', () => {
-  it('starts from the stored threshold and flags', () => {
+  it('starts from the stored threshold, flags and frequency cap', () => {
     const form = campaignFormOf(storedCampaign());
     expect(form.viewability).toBe(50);
+    expect(form.frequency_cap).toEqual({ impressions: '4', period: 'hour', fingerprint: 'exact' });
     expect(form.internal).toEqual({
       fee_percent: '10',
       margin_percent: '',

@@ -29,6 +29,13 @@ import {
 import type { ErrorDetail } from '../../../api/api-error';
 import { firstMessageOfEachField } from '../../../lib/resource-form-errors';
 import type { Campaign, CampaignInternal, CampaignSchedule, CampaignTargeting } from '../api/get-campaign';
+import {
+  type FrequencyCapFormValues,
+  frequencyCapBodyOf,
+  frequencyCapFormOf,
+  frequencyCapKeyOf,
+  NO_FREQUENCY_CAP,
+} from './frequency-cap-form';
 import { type CampaignField, isFieldAsked } from './type-fields';
 
 export type InternalValues = {
@@ -69,6 +76,8 @@ export type CampaignFormValues = {
   readonly targeting: CampaignTargeting;
   readonly source_campaign: number | null;
   readonly internal: InternalValues;
+  /** Over all the campaign's strategies (docs/engine.md "Frequency caps"). */
+  readonly frequency_cap: FrequencyCapFormValues;
 };
 
 export const EMPTY_TARGETING: CampaignTargeting = {
@@ -124,6 +133,7 @@ const blankCampaignForm = (type: CampaignType, organization: number | null): Cam
   targeting: EMPTY_TARGETING,
   source_campaign: null,
   internal: EMPTY_INTERNAL,
+  frequency_cap: NO_FREQUENCY_CAP,
 });
 
 /**
@@ -216,6 +226,7 @@ export const campaignFormOf = (campaign: Campaign): CampaignFormValues => ({
   targeting: { ...EMPTY_TARGETING, ...campaign.targeting },
   source_campaign: campaign.source_campaign,
   internal: internalOf(campaign.internal),
+  frequency_cap: frequencyCapFormOf(campaign.frequency_cap),
 });
 
 /** A whole number typed in a text input; anything else goes as typed so that the schema names the problem. */
@@ -265,6 +276,7 @@ const fieldValues = (values: CampaignFormValues): Record<CampaignField, unknown>
     notes: values.internal.notes,
     flags: [...values.internal.flags],
   },
+  frequency_cap: frequencyCapBodyOf(values.frequency_cap),
 });
 
 /** Fields whose null means "not set" and may be left out of a creation body. */
@@ -287,6 +299,7 @@ const OMITTED_WHEN_NULL: ReadonlySet<string> = new Set<CampaignField>([
   'event_optimisation',
   'source_campaign',
   'organization',
+  'frequency_cap',
 ]);
 
 /** The targeting keys a type asks (bundle ids for app promotion, categories for multichannel…). */
@@ -364,14 +377,15 @@ export type FormErrors = Readonly<Record<string, string>>;
 /**
  * Where a message shows: a top-level field by its name; targeting and internal fields by `targeting.countries`,
  * `internal.notes`; an item of a list on its list (`targeting.bundle_ids.2` → `targeting.bundle_ids`); an
- * audience group on its group (`targeting.audiences.excluded.1` → `targeting.audiences.excluded`); any part of
- * a schedule on the schedule.
+ * audience group on its group (`targeting.audiences.excluded.1` → `targeting.audiences.excluded`); a part of the
+ * frequency cap on its part, the whole cap on its number; any part of a schedule on the schedule.
  */
 export const fieldKeyOf = (path: string): string => {
   const [first = '', second, third] = path.split('.');
   if (first === 'targeting' && second === 'audiences' && third !== undefined)
     return `${first}.${second}.${third}`;
   if ((first === 'targeting' || first === 'internal') && second !== undefined) return `${first}.${second}`;
+  if (first === 'frequency_cap') return frequencyCapKeyOf(second);
   return first;
 };
 

@@ -6,6 +6,7 @@ describe('creation steps', () => {
     expect(stepOfErrorKey('name')).toBe('basics');
     expect(stepOfErrorKey('daily_impressions')).toBe('flight');
     expect(stepOfErrorKey('bid')).toBe('bidding');
+    expect(stepOfErrorKey('frequency_cap.period')).toBe('bidding');
     expect(stepOfErrorKey('targeting.countries')).toBe('targeting');
     expect(stepOfErrorKey('schedule')).toBe('targeting');
     expect(stepOfErrorKey('state')).toBe('review');

@@ -37,6 +37,7 @@ const STEP_OF_FIELD: Readonly<Record<string, CreationStep>> = {
   cpc_target: 'bidding',
   event_optimisation: 'bidding',
   tracking_tool: 'bidding',
+  frequency_cap: 'bidding',
   schedule: 'targeting',
   targeting: 'targeting',
   device_types: 'targeting',

@@ -41,7 +41,8 @@ export type CampaignField =
   | 'viewability'
   | 'targeting'
   | 'source_campaign'
-  | 'internal';
+  | 'internal'
+  | 'frequency_cap';
 
 /** The type-dependent field of a form key (`targeting.bundle_ids` → bundle_ids), if it is one. */
 const typeDependentField = (key: string): TypeDependentField | undefined =>
