@@ -1,6 +1,8 @@
 import { MAX_VISIBLE_SNACKBARS } from '@beacon/domain/dictionary/constants';
 import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { useEffect } from 'react';
+import { showWaitingSnackbars } from '../lib/snackbar';
 
 /** notistack's own colours are too light for white text (AA contrast): the theme's strong ones instead. */
 const Content = styled(MaterialDesignContent)(({ theme }) => ({
@@ -21,12 +23,15 @@ const VARIANTS = {
 
 /**
  * The notification snackbars of §2 (success, warning, info, error; at most MAX_VISIBLE_SNACKBARS at once).
- * `enqueueSnackbar` from notistack reaches this provider wherever it is called from.
+ * `enqueueSnackbar` of lib/snackbar.ts reaches this provider wherever it is called from, also before it mounted.
  */
-export const Snackbars = () => (
-  <SnackbarProvider
-    maxSnack={MAX_VISIBLE_SNACKBARS}
-    anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-    Components={VARIANTS}
-  />
-);
+export const Snackbars = () => {
+  useEffect(() => showWaitingSnackbars(), []);
+  return (
+    <SnackbarProvider
+      maxSnack={MAX_VISIBLE_SNACKBARS}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      Components={VARIANTS}
+    />
+  );
+};

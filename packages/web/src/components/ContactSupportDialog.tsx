@@ -11,13 +11,13 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useStackedDialog } from '../app/dialogs/dialog-stack';
 import { SUPPORT_EMAIL } from '../app/external-links';
 import { selectActiveIdentity, selectRealIdentity, useSessionStore } from '../app/session/session-store';
 import { useDictionary } from '../app/session/use-dictionary';
 import { type FieldErrors, hasErrors } from '../lib/form-errors';
+import { enqueueSnackbar } from '../lib/snackbar';
 
 type Field = 'subject' | 'message';
 

@@ -20,13 +20,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
-import { enqueueSnackbar } from 'notistack';
 import { type ReactNode, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useListQuery } from '../../api/list-query';
 import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
 import { formatNumber, toDecimalMark } from '../../lib/format';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import {
   EMPTY_GRID_STATE,
   type GridNavigationState,

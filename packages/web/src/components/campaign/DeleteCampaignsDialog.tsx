@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import { ConfirmWordDialog } from '../ConfirmWordDialog';
 import { bulkUpdateCampaigns } from './api/bulk-update-campaigns';
 import { CAMPAIGNS_QUERY_KEY, type CampaignRow } from './api/campaign-row';

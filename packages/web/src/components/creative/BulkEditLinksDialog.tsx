@@ -16,11 +16,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useStackedDialog } from '../../app/dialogs/dialog-stack';
 import { useUnsavedChanges } from '../../app/unsaved-changes';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import { CAMPAIGNS_QUERY_KEY } from '../campaign/api/campaign-row';
 import {
   type CampaignCreative,

@@ -16,12 +16,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../api/api-error';
 import { useDialogStack } from '../../app/dialogs/dialog-stack';
 import { lazy } from '../../lib/lazy';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import { CAMPAIGNS_QUERY_KEY } from '../campaign/api/campaign-row';
 import {
   type CampaignCreative,

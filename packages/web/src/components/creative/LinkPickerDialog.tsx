@@ -9,10 +9,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { useStackedDialog } from '../../app/dialogs/dialog-stack';
+import { enqueueSnackbar } from '../../lib/snackbar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /** How many matches the picker offers for what is typed. */

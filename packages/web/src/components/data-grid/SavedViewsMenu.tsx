@@ -28,9 +28,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import {
   createSavedView,

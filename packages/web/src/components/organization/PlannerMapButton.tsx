@@ -5,7 +5,6 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../api/organization-tools';
 import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
 import { useDictionary } from '../../app/session/use-dictionary';
+import { enqueueSnackbar } from '../../lib/snackbar';
 
 /** Read by screen readers only: why the button is disabled. */
 const visuallyHidden = {

@@ -22,12 +22,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/api-error';
 import { downloadPostbackPixel, postbackPixelQueryOptions } from '../../api/organization-tools';
 import { useStackedDialog } from '../../app/dialogs/dialog-stack';
 import { useDictionary } from '../../app/session/use-dictionary';
+import { enqueueSnackbar } from '../../lib/snackbar';
 
 export type PostbackPixelDialogProps = {
   readonly organizationId: number;

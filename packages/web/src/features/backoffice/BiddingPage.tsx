@@ -9,13 +9,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { errorMessage } from '../../api/api-error';
 import { usePageTitle } from '../../app/branding';
 import { useDialogStack } from '../../app/dialogs/dialog-stack';
 import { selectActiveIdentity, useSessionStore } from '../../app/session/session-store';
 import { ConfirmWordDialog } from '../../components/ConfirmWordDialog';
 import { formatDateTime } from '../../lib/format';
+import { enqueueSnackbar } from '../../lib/snackbar';
 import { BIDDING_QUERY_KEY, type BiddingState, biddingQueryOptions, setBidding } from './api/exchanges';
 import { ConfirmActionDialog } from './components/ConfirmActionDialog';
 

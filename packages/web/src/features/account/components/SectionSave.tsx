@@ -9,10 +9,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { isStaleVersionError } from '../../../lib/resource-form-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { type AccountOrganization, organizationQueryOptions } from '../api/organization';
 
 export type SectionFailure = { readonly message: string; readonly severity: 'warning' | 'error' };

@@ -11,7 +11,6 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListQuery } from '../../../api/list-query';
@@ -22,6 +21,7 @@ import { selectActiveIdentity, useSessionStore } from '../../../app/session/sess
 import { ConfirmWordDialog } from '../../../components/ConfirmWordDialog';
 import { readGridUrlState, toListQuery } from '../../../components/data-grid/grid-url-state';
 import { ServerDataGrid } from '../../../components/data-grid/ServerDataGrid';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { childrenQueryOptions } from '../api/organization';
 import { type AccountUser, bulkUpdateUsers, deleteUser, USERS_QUERY_KEY, usersFetcher } from '../api/users';
 import { BulkChangeDialog } from './BulkChangeDialog';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { ConfirmWordDialog } from '../../../components/ConfirmWordDialog';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { deleteOrganizations } from '../api/bulk-update-organizations';
 import { ORGANIZATIONS_QUERY_KEY, type Organization } from '../api/organization';
 

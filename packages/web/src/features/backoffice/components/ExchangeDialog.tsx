@@ -10,11 +10,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import type { FormEvent } from 'react';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { EnumSelect } from '../../../components/EnumSelect';
 import { ReloadButton, ResourceDialog } from '../../../components/ResourceDialog';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { useReloadableForm } from '../../../lib/use-reloadable-form';
 import { useResourceSave } from '../../../lib/use-resource-save';
 import {

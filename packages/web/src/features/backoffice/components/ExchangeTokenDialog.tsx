@@ -11,10 +11,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useId, useRef } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack, useStackedDialog } from '../../../app/dialogs/dialog-stack';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { EXCHANGES_QUERY_KEY, exchangeQueryOptions, rotateExchangeToken } from '../api/exchanges';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 

@@ -17,7 +17,6 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { useDialogStack, useStackedDialog } from '../../../app/dialogs/dialog-stack';
@@ -29,6 +28,7 @@ import { PostbackPixelDialog } from '../../../components/organization/PostbackPi
 import { ReloadButton } from '../../../components/ResourceDialog';
 import { formatDate } from '../../../lib/format';
 import { isStaleVersionError } from '../../../lib/resource-form-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useReloadableForm } from '../../../lib/use-reloadable-form';
 import { createOrganization } from '../api/create-organization';

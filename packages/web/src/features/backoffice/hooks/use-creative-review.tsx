@@ -3,13 +3,13 @@
  * rejection), reject with a reason (dialog), one or many, and the preview dialog with both.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useDialogStack } from '../../../app/dialogs/dialog-stack';
 import { CAMPAIGNS_QUERY_KEY } from '../../../components/campaign/api/campaign-row';
 import { CREATIVES_QUERY_KEY, type CreativeRow } from '../../../components/creative/api/creative';
 import { lazy } from '../../../lib/lazy';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { approveCreative, approveCreatives, rejectCreative, rejectCreatives } from '../api/creative-review';
 
 const RejectCreativesDialog = lazy(() =>

@@ -3,10 +3,10 @@
  * token (copy, rotate) — opened right after a create, since the exchange is set up with it — and delete.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useDialogStack, useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { deleteExchange, EXCHANGES_QUERY_KEY, type ExchangeRow } from '../api/exchanges';
 import { ExchangeDialog } from '../components/ExchangeDialog';
 import { ExchangeTokenDialog } from '../components/ExchangeTokenDialog';

@@ -20,12 +20,12 @@ import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/api-error';
 import { selectActiveIdentity, useSessionStore } from '../../../app/session/session-store';
 import { useUnsavedChanges, useUnsavedChangesStore } from '../../../app/unsaved-changes';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { createCampaign } from '../api/create-campaign';
 import { CAMPAIGNS_QUERY_KEY } from '../api/get-campaign';
 import {

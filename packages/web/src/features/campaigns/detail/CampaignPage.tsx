@@ -31,7 +31,6 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage, isNotFoundError } from '../../../api/api-error';
@@ -40,6 +39,7 @@ import { selectActiveIdentity, useSessionStore } from '../../../app/session/sess
 import { useCampaignDialogs } from '../../../components/campaign/use-campaign-dialogs';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { lazy } from '../../../lib/lazy';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import {
   CAMPAIGNS_QUERY_KEY,
   type Campaign,

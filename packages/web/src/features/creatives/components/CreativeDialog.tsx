@@ -29,7 +29,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '../../../api/api-error';
@@ -45,6 +44,7 @@ import {
 import { attributeName } from '../../../components/creative/creative-text';
 import { EnumSelect } from '../../../components/EnumSelect';
 import { ResourceDialog } from '../../../components/ResourceDialog';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { useAdvertiserOptions } from '../api/advertisers';
 import {
   CREATIVE_FILE_SLOTS,

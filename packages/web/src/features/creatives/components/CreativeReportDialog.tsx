@@ -7,12 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { downloadFile } from '../../../api/client';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { DateField } from '../../../components/DateField';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { defaultReportRange, type ReportRange, reportRangeErrors } from '../utils/report-range';
 
 const REPORT_FILENAME = 'creatives.csv';

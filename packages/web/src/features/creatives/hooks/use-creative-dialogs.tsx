@@ -5,7 +5,6 @@
  */
 import type { CreativeType } from '@beacon/domain/dictionary/creatives';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/api-error';
@@ -18,6 +17,7 @@ import {
   creativeQueryKey,
 } from '../../../components/creative/api/creative';
 import { lazy } from '../../../lib/lazy';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { deleteCreative, duplicateCreative } from '../api/creative-writes';
 
 const CreativeDialog = lazy(() =>

@@ -1,6 +1,6 @@
-import { enqueueSnackbar } from 'notistack';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 
 export type DeleteResourceDialogProps = {
   /** "geolist", "deal", "location audience". */

@@ -1,11 +1,11 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../../api/api-error';
 import { useStackedDialog } from '../../../app/dialogs/dialog-stack';
 import { ResourceDialog } from '../../../components/ResourceDialog';
 import { checkWith, errorsOfApiError, type FormSchema } from '../../../lib/resource-form-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 
 export type DuplicateResourceDialogProps = {
   readonly kind: string;

@@ -9,7 +9,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage, isNotFoundError } from '../../../api/api-error';
@@ -19,6 +18,7 @@ import { useUnsavedChanges } from '../../../app/unsaved-changes';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { checkWith, isStaleVersionError } from '../../../lib/resource-form-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { AreasEditor } from '../components/AreasEditor';
 import type { MapArea } from '../components/map-areas';
 import {

@@ -21,7 +21,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, isNotFoundError } from '../../../api/api-error';
@@ -31,6 +30,7 @@ import { readGridUrlState } from '../../../components/data-grid/grid-url-state';
 import { ServerDataGrid } from '../../../components/data-grid/ServerDataGrid';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { formatNumber } from '../../../lib/format';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import {
   changePublishers,
   fetchPublisherList,

@@ -23,7 +23,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
@@ -31,6 +30,7 @@ import { selectActiveIdentity, useSessionStore } from '../../../../app/session/s
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { formatNumber } from '../../../../lib/format';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { useResourceSave } from '../../../../lib/use-resource-save';
 import {
   AUDIENCES_QUERY_KEY,

@@ -15,12 +15,12 @@ import {
 import { ZDealCreate, ZDealUpdate } from '@beacon/domain/validation/deal-form';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { DateField } from '../../../../components/DateField';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { useResourceSave } from '../../../../lib/use-resource-save';
 import { createDeal, DEALS_QUERY_KEY, type DealRow, updateDeal } from '../api/deal';
 

@@ -2,11 +2,11 @@ import { SUPPLY_PARTNER_LABELS, SUPPLY_PARTNERS } from '@beacon/domain/dictionar
 import { duplicateDealName, ZDealDuplicate } from '@beacon/domain/validation/deal-form';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { EnumSelect } from '../../../../components/EnumSelect';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { useResourceSave } from '../../../../lib/use-resource-save';
 import { DEALS_QUERY_KEY, type DealRow, duplicateDeal } from '../api/deal';
 

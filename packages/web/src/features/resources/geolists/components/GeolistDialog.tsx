@@ -7,7 +7,6 @@ import { GEOLIST_DEFAULT_RADIUS } from '@beacon/domain/dictionary/constants';
 import { ZGeolistCreate, ZGeolistUpdate } from '@beacon/domain/validation/geolist-form';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
@@ -16,6 +15,7 @@ import { ResourceDialog } from '../../../../components/ResourceDialog';
 import { UploadField } from '../../../../components/UploadField';
 import { formatNumber } from '../../../../lib/format';
 import { fileRejectionOf } from '../../../../lib/resource-form-errors';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { useResourceSave } from '../../../../lib/use-resource-save';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import {

@@ -7,11 +7,11 @@ import {
   ZLocationAudienceDuplicate,
 } from '@beacon/domain/validation/location-audience-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { Suspense, useMemo } from 'react';
 import { errorMessage } from '../../../../api/api-error';
 import { useDialogStack } from '../../../../app/dialogs/dialog-stack';
 import { lazy } from '../../../../lib/lazy';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { DeleteResourceDialog } from '../../components/DeleteResourceDialog';
 import { DuplicateResourceDialog } from '../../components/DuplicateResourceDialog';
 import { HistoryDialog } from '../../components/HistoryDialog';

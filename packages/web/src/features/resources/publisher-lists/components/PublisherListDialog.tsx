@@ -11,10 +11,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
 import { ResourceDialog } from '../../../../components/ResourceDialog';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import { useResourceSave } from '../../../../lib/use-resource-save';
 import { FileRejectionAlert } from '../../components/FileRejectionAlert';
 import {

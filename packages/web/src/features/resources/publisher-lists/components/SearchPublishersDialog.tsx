@@ -18,10 +18,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../../api/api-error';
 import { useStackedDialog } from '../../../../app/dialogs/dialog-stack';
+import { enqueueSnackbar } from '../../../../lib/snackbar';
 import {
   changePublishers,
   PUBLISHER_CATALOGUE_QUERY_KEY,
