@@ -13,7 +13,7 @@ import {
   type VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
 import { toIso2 } from '@beacon/domain/dictionary/countries';
-import { identifierHasher, normalizedDeviceIdentifier } from '../lib/identifier-hash';
+import { normalizedDeviceIdentifier, rememberingHasher } from '../lib/identifier-hash';
 import {
   NO_BID_REASONS,
   type NoBidReason,
@@ -504,7 +504,7 @@ export const ifaTypeOf = (request: TBidRequest): DeviceIdType | undefined => {
  * is all zeros), the bidder's own cookie id (`user.buyeruid`, type web) and the extended ids.
  */
 export const requestIdentity = (request: TBidRequest, hmacKey: string): RequestIdentity => {
-  const hash = identifierHasher(hmacKey);
+  const hash = rememberingHasher(hmacKey);
   const types = new Set<DeviceIdType>();
   const identifiers = new Set<string>();
   const ifa = request.device?.lmt === 1 ? null : normalizedDeviceIdentifier(request.device?.ifa ?? '');

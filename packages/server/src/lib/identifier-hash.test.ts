@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalizedDeviceIdentifier } from './identifier-hash';
+import {
+  identifierHasher,
+  normalizedDeviceIdentifier,
+  REMEMBERED_HASHES,
+  rememberingHasher,
+} from './identifier-hash';
 
 describe('device identifiers as hashed', () => {
   it('lower-cases UUIDs and trims, keeping other identifiers as they are', () => {
@@ -12,5 +17,20 @@ describe('device identifiers as hashed', () => {
   it('has none for a blank or zeroed advertising id', () => {
     expect(normalizedDeviceIdentifier('  ')).toBeNull();
     expect(normalizedDeviceIdentifier('00000000-0000-0000-0000-000000000000')).toBeNull();
+  });
+});
+
+describe('the remembering hasher', () => {
+  it('answers what the hasher answers, under each secret, and forgets the oldest past its bound', () => {
+    const plain = identifierHasher('secret-a');
+    const remembering = rememberingHasher('secret-a');
+    expect(remembering('device-1')).toBe(plain('device-1'));
+    expect(remembering('device-1')).toBe(plain('device-1'));
+    expect(rememberingHasher('secret-a')).toBe(remembering);
+    const other = rememberingHasher('secret-b');
+    expect(other('device-1')).toBe(identifierHasher('secret-b')('device-1'));
+    expect(other('device-1')).not.toBe(plain('device-1'));
+    for (let i = 0; i <= REMEMBERED_HASHES; i += 1) other(`many-${i}`);
+    expect(other('many-0')).toBe(identifierHasher('secret-b')('many-0'));
   });
 });

@@ -10,6 +10,36 @@ export const identifierHasher = (secret: string) => {
   return (identifier: string): string => createHmac('sha256', key).update(identifier).digest('hex');
 };
 
+/** How many identifiers' hashes `rememberingHasher` keeps (about 15 MB of memory at most). */
+export const REMEMBERED_HASHES = 100_000;
+
+/**
+ * `identifierHasher` that remembers its last REMEMBERED_HASHES answers (the oldest forgotten first): the bidder
+ * sees the same devices again and again, and an HMAC costs more than a Map read. One per secret.
+ */
+export const rememberingHasher = (() => {
+  let current: { secret: string; hash: (identifier: string) => string } | undefined;
+  return (secret: string): ((identifier: string) => string) => {
+    if (current?.secret === secret) return current.hash;
+    const hash = identifierHasher(secret);
+    const remembered = new Map<string, string>();
+    const remembering = (identifier: string): string => {
+      let value = remembered.get(identifier);
+      if (value === undefined) {
+        value = hash(identifier);
+        if (remembered.size >= REMEMBERED_HASHES) {
+          const oldest = remembered.keys().next();
+          if (!oldest.done) remembered.delete(oldest.value);
+        }
+        remembered.set(identifier, value);
+      }
+      return value;
+    };
+    current = { secret, hash: remembering };
+    return remembering;
+  };
+})();
+
 /**
  * The key of the last secret hashed with: the bidder hashes every request's identifiers under one secret, and
  * a key prepared once saves reading the secret's text on each hash.
