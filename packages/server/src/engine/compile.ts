@@ -6,10 +6,12 @@
  */
 import {
   DAYS_OF_WEEK,
+  type DailyLimitType,
   type DayOfWeek,
   type DeviceIdType,
   type DeviceType,
   type EventOptimisation,
+  type MaxDailyCostStrategy,
   type PriceModel,
   type VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
@@ -145,6 +147,8 @@ type StrategyRow = {
   budget_timespan: CompiledStrategy['budget']['timespan'];
   budget: string | null;
   daily_budget: string | null;
+  daily_limit_type: DailyLimitType | null;
+  max_daily_cost_strategy: MaxDailyCostStrategy | null;
   daily_impressions: number | null;
   daily_clicks: number | null;
   budget_share: number;
@@ -783,6 +787,8 @@ const buildStrategy = (
         dailyClicks: row.daily_clicks,
         budgetSharePercent: row.budget_share,
         campaignEndDay: row.campaign_end_day,
+        dailyLimitType: row.daily_limit_type,
+        maxDailyCostStrategy: row.max_daily_cost_strategy,
       },
       schedule,
       geo: {
@@ -845,6 +851,7 @@ export const compileLiveStrategies = (
             coalesce(s.bid, c.bid)::text AS bid, c.price_model, c.event_optimisation,
             c.cpc_target::text AS cpc_target, c.currency, c.budget_timespan, c.budget::text AS budget,
             c.daily_budget::text AS daily_budget, c.daily_impressions, c.daily_clicks, s.budget_share,
+            c.daily_limit_type, c.max_daily_cost_strategy,
             ${day(sql`GREATEST(s.start_date, c.start_date)`)} AS start_day,
             ${day(sql`LEAST(s.end_date, c.end_date)`)} AS end_day, ${day(sql`c.end_date`)} AS campaign_end_day,
             c.time_zone, c.schedule AS campaign_schedule, s.schedule AS strategy_schedule,

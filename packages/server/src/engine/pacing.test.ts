@@ -4,6 +4,7 @@ import {
   aheadRatio,
   type CampaignDay,
   DAY_MS,
+  dayPlanOf,
   dayTargetsOf,
   MIN_PARTICIPATION,
   nextParticipation,
@@ -30,7 +31,7 @@ describe('today’s targets', () => {
   it('are the daily budget, or what is left of a lifetime budget over the days left, bounded by a manual limit', () => {
     expect(
       dayTargetsOf(withBudget({ timespan: 'daily', campaignBudgetMicros: 50_000_000n }), 0n, '2026-11-20'),
-    ).toEqual({ spend: 50_000_000n, impressions: null, clicks: null });
+    ).toEqual({ spend: 50_000_000n, impressions: null, clicks: null, isAsap: false });
     const lifetime = withBudget({
       timespan: 'lifetime',
       campaignBudgetMicros: 1_000_000_000n,
@@ -54,6 +55,77 @@ describe('today’s targets', () => {
       dayTargetsOf(withBudget({ campaignEndDay: null, dailyImpressions: 5_000 }), 0n, '2026-11-20')
         .impressions,
     ).toBe(5_000);
+  });
+});
+
+describe('the day’s plan by the max daily cost strategy and the daily limits (§9, decision 054)', () => {
+  // $1,000 over 10 days (the 20th to the 29th), $400 spent before today: an even share of $60 a day.
+  const lifetime = { timespan: 'lifetime', budgetMicros: 1_000_000_000n, endDay: '2026-11-29' } as const;
+  const plan = (changes: Partial<Parameters<typeof dayPlanOf>[0]>) =>
+    dayPlanOf({ ...lifetime, dailyBudgetMicros: null, ...changes }, 400_000_000n, '2026-11-20');
+
+  it('automatic: the even share, within a manual limit', () => {
+    expect(plan({ maxDailyCostStrategy: 'automatic' })).toEqual({
+      target: 60_000_000n,
+      limit: null,
+      isAsap: false,
+    });
+    expect(plan({ maxDailyCostStrategy: 'automatic', dailyBudgetMicros: 20_000_000n })).toEqual({
+      target: 20_000_000n,
+      limit: 20_000_000n,
+      isAsap: false,
+    });
+    // Null strategy and limit type (older campaigns): automatic and manual.
+    expect(plan({ dailyBudgetMicros: 80_000_000n }).target).toBe(60_000_000n);
+  });
+
+  it('daily: the daily limit every day, evenly; the even share without a limit', () => {
+    expect(plan({ maxDailyCostStrategy: 'daily', dailyBudgetMicros: 80_000_000n })).toEqual({
+      target: 80_000_000n,
+      limit: 80_000_000n,
+      isAsap: false,
+    });
+    expect(plan({ maxDailyCostStrategy: 'daily' }).target).toBe(60_000_000n);
+  });
+
+  it('lifetime: as fast as the traffic allows, up to the day’s limit', () => {
+    expect(plan({ maxDailyCostStrategy: 'lifetime', dailyBudgetMicros: 80_000_000n })).toEqual({
+      target: 80_000_000n,
+      limit: 80_000_000n,
+      isAsap: true,
+    });
+    expect(plan({ maxDailyCostStrategy: 'lifetime' })).toEqual({ target: null, limit: null, isAsap: true });
+  });
+
+  it('auto daily limits: the even share is the limit, whatever the daily budget field holds', () => {
+    expect(
+      plan({ dailyLimitType: 'auto', dailyBudgetMicros: 5_000_000n, maxDailyCostStrategy: 'daily' }),
+    ).toEqual({
+      target: 60_000_000n,
+      limit: 60_000_000n,
+      isAsap: false,
+    });
+    expect(plan({ dailyLimitType: 'auto', maxDailyCostStrategy: 'lifetime' })).toEqual({
+      target: 60_000_000n,
+      limit: 60_000_000n,
+      isAsap: true,
+    });
+  });
+
+  it('a daily budget is its own limit', () => {
+    expect(
+      dayPlanOf(
+        {
+          timespan: 'daily',
+          budgetMicros: 50_000_000n,
+          dailyBudgetMicros: null,
+          endDay: null,
+          maxDailyCostStrategy: 'lifetime',
+        },
+        0n,
+        '2026-11-20',
+      ),
+    ).toEqual({ target: 50_000_000n, limit: 50_000_000n, isAsap: true });
   });
 });
 
@@ -150,5 +222,25 @@ describe('the participation', () => {
     spend = 1_000_000n;
     expect(pacing.participates(daily, now)).toBe(false);
     expect(pacing.reading('8')?.participation).toBe(0);
+  });
+
+  it('lets a campaign spending its limit as fast as it can bid on everything until the limit is met', () => {
+    let spend = 0n;
+    const pacing = new Pacing({
+      shape: new TrafficShape(),
+      delivered: () => ({ spend, impressions: 0, clicks: 0, spentBeforeToday: 0n }),
+      random: seeded(5),
+    });
+    const asap = withBudget({
+      timespan: 'daily',
+      campaignBudgetMicros: 10_000_000n,
+      maxDailyCostStrategy: 'lifetime',
+    });
+    // At 01:00 with half the day's budget spent, an even pace would hold back; ASAP does not.
+    spend = 5_000_000n;
+    expect(pacing.participates(asap, new Date(DAY0 + HOUR_MS))).toBe(true);
+    expect(pacing.reading(asap.campaignId)?.participation).toBe(1);
+    spend = 10_000_000n;
+    expect(pacing.participates(asap, new Date(DAY0 + HOUR_MS + 10_000))).toBe(false);
   });
 });

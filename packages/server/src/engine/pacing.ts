@@ -80,6 +80,8 @@ export type DayTargets = {
   readonly spend: bigint | null;
   readonly impressions: number | null;
   readonly clicks: number | null;
+  /** As fast as the traffic allows until a target is met (max daily cost strategy `lifetime`), not evenly. */
+  readonly isAsap?: boolean;
 };
 
 const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00.000Z`) / DAY_MS);
@@ -88,31 +90,61 @@ const dayNumber = (day: string): number => Math.floor(Date.parse(`${day}T00:00:0
 export type BudgetPlan = {
   readonly timespan: 'lifetime' | 'daily' | null;
   readonly budgetMicros: bigint | null;
-  /** The manual daily limit, or null. */
+  /** The daily budget field: the daily limit when the daily limits are manual. */
   readonly dailyBudgetMicros: bigint | null;
   readonly endDay: string | null;
+  /** §9 daily limits: manual (`dailyBudgetMicros`) or auto (a lifetime budget's even share); null: manual. */
+  readonly dailyLimitType?: 'manual' | 'auto' | null;
+  /** §9 max daily cost strategy: how much of the budget a day aims at; null: automatic. */
+  readonly maxDailyCostStrategy?: 'daily' | 'automatic' | 'lifetime' | null;
+};
+
+/** A day's money: what it aims at, the most it may spend, and whether it spends it as fast as it can. */
+export type DayPlan = {
+  readonly target: bigint | null;
+  readonly limit: bigint | null;
+  readonly isAsap: boolean;
+};
+
+const leastOf = (values: readonly (bigint | null)[]): bigint | null => {
+  let least: bigint | null = null;
+  for (const value of values) if (value !== null && (least === null || value < least)) least = value;
+  return least;
 };
 
 /**
- * Today's money target (see above): the daily budget; or what is left of a lifetime budget at the start of
- * today over the days left to its end, today included; bounded by a manual daily limit. Null: none (ASAP).
- * The engine's pacing and the campaign page's figures (modules/delivery/pacing.ts) both use it.
+ * Today's money (decision 054). The day's limit is the least of a daily budget, a manual daily limit and, with
+ * auto daily limits, the lifetime budget's even share (what is left of it at the start of today over the days
+ * left to its end, today included). The max daily cost strategy then sets the target:
+ * - automatic (the default): the even share (a daily budget for a daily one), within the limit;
+ * - daily: the limit, every day (the even share without one);
+ * - lifetime: the limit, spent as fast as the traffic allows (no target without a limit).
+ * A lifetime budget without an end date and without a limit has no target: ASAP. The engine's pacing and the
+ * campaign page's figures (modules/delivery/pacing.ts) both use it.
  */
-export const dayTargetMicros = (plan: BudgetPlan, spentBeforeToday: bigint, day: string): bigint | null => {
-  let spend: bigint | null = null;
-  if (plan.budgetMicros !== null) {
-    if (plan.timespan === 'daily') spend = plan.budgetMicros;
-    else if (plan.timespan === 'lifetime' && plan.endDay !== null) {
-      const daysLeft = BigInt(Math.max(1, dayNumber(plan.endDay) - dayNumber(day) + 1));
-      const left = plan.budgetMicros - spentBeforeToday;
-      spend = left > 0n ? left / daysLeft : 0n;
-    }
+export const dayPlanOf = (plan: BudgetPlan, spentBeforeToday: bigint, day: string): DayPlan => {
+  const daily = plan.timespan === 'daily' ? plan.budgetMicros : null;
+  let evenShare: bigint | null = null;
+  if (plan.timespan === 'lifetime' && plan.budgetMicros !== null && plan.endDay !== null) {
+    const daysLeft = BigInt(Math.max(1, dayNumber(plan.endDay) - dayNumber(day) + 1));
+    const left = plan.budgetMicros - spentBeforeToday;
+    evenShare = left > 0n ? left / daysLeft : 0n;
   }
-  if (plan.dailyBudgetMicros !== null && (spend === null || plan.dailyBudgetMicros < spend)) {
-    spend = plan.dailyBudgetMicros;
+  const isAuto = plan.dailyLimitType === 'auto';
+  const limit = leastOf([daily, isAuto ? evenShare : plan.dailyBudgetMicros]);
+  switch (plan.maxDailyCostStrategy) {
+    case 'lifetime':
+      return { target: limit, limit, isAsap: true };
+    case 'daily':
+      return { target: limit ?? evenShare, limit, isAsap: false };
+    default:
+      return { target: leastOf([evenShare ?? daily, limit]), limit, isAsap: false };
   }
-  return spend;
 };
+
+/** Today's money target (`dayPlanOf`); null: none (ASAP). */
+export const dayTargetMicros = (plan: BudgetPlan, spentBeforeToday: bigint, day: string): bigint | null =>
+  dayPlanOf(plan, spentBeforeToday, day).target;
 
 /** Today's targets of a strategy's campaign (see above); every one null: no pacing. */
 export const dayTargetsOf = (
@@ -126,11 +158,15 @@ export const dayTargetsOf = (
     budgetMicros: budget.campaignBudgetMicros,
     dailyBudgetMicros: budget.dailyBudgetMicros,
     endDay: budget.campaignEndDay,
+    dailyLimitType: budget.dailyLimitType ?? null,
+    maxDailyCostStrategy: budget.maxDailyCostStrategy ?? null,
   };
+  const money = dayPlanOf(plan, spentBeforeToday, day);
   return {
-    spend: dayTargetMicros(plan, spentBeforeToday, day),
+    spend: money.target,
     impressions: budget.dailyImpressions,
     clicks: budget.dailyClicks,
+    isAsap: money.isAsap,
   };
 };
 
@@ -244,6 +280,11 @@ export class Pacing {
     const dayStart = local.start.getTime();
     const share = this.#options.shape.shareBy(dayStart, at);
     pace.ratio = aheadRatio(targets, delivered, this.#options.shape.shareBy(dayStart, at + LOOKAHEAD_MS));
+    if (targets.isAsap === true) {
+      // As fast as the traffic allows until the day's limit is met (max daily cost strategy `lifetime`).
+      pace.participation = 1;
+      return pace;
+    }
     // What one unit of participation spent over the last step, smoothed.
     if (spentThisStep !== null && last > 0) {
       const observed = Number(spentThisStep) / last;

@@ -10,9 +10,11 @@ import type { GoalEvent } from '@beacon/domain/campaigns/goals';
 import type {
   BudgetTimespan,
   CampaignType,
+  DailyLimitType,
   DayOfWeek,
   DeviceIdType,
   DeviceType,
+  MaxDailyCostStrategy,
   PricingType,
   VideoPosition,
 } from '@beacon/domain/dictionary/campaigns';
@@ -213,6 +215,9 @@ export type CompiledBudget = {
   readonly budgetSharePercent: number;
   /** The campaign's last day (its own, not a strategy's), over which pacing spreads a lifetime budget. */
   readonly campaignEndDay: Day | null;
+  /** §9 daily limits and max daily cost strategy (pacing.ts `dayPlanOf`); absent or null: manual, automatic. */
+  readonly dailyLimitType?: DailyLimitType | null;
+  readonly maxDailyCostStrategy?: MaxDailyCostStrategy | null;
 };
 
 /** A strategy's frequency cap (docs/engine.md "Frequency caps"): at most `impressions` per user per `period`. */

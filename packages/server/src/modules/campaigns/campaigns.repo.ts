@@ -156,6 +156,8 @@ export type CampaignListRecord = Pick<
   | 'budget_timespan'
   | 'budget'
   | 'daily_budget'
+  | 'daily_limit_type'
+  | 'max_daily_cost_strategy'
   | 'strategies_count'
   | 'strategies_bidding'
   | 'creatives_total'
@@ -185,6 +187,8 @@ const selectCampaignListRow = <O>(
     'c.budget_timespan',
     asText('c.budget').as('budget'),
     asText('c.daily_budget').as('daily_budget'),
+    'c.daily_limit_type',
+    'c.max_daily_cost_strategy',
     'c.strategies_count',
     'c.strategies_bidding',
     'c.creatives_total',

@@ -92,6 +92,8 @@ export const toCampaignRow = (
       budget_timespan: record.budget_timespan,
       budget: record.budget,
       daily_budget: record.daily_budget,
+      daily_limit_type: record.daily_limit_type,
+      max_daily_cost_strategy: record.max_daily_cost_strategy,
       start_date: record.start_date,
       end_date: record.end_date,
       time_zone: record.time_zone,

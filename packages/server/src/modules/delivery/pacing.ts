@@ -6,9 +6,9 @@
  * 24-hour day from there (capped at the whole day), a flat day rather than the engine's traffic curve. Money is
  * bigint micros and rounds down.
  *
- * - Target: the engine's rule (engine/pacing.ts `dayTargetMicros`): a daily budget; or what is left of a lifetime
- *   budget at the start of today over the flight's remaining days, today included; bounded by a manual daily
- *   limit. A lifetime budget without an end date and no daily limit has no target (the campaign bids ASAP).
+ * - Target: the engine's rule (engine/pacing.ts `dayPlanOf`, decision 054): by the max daily cost strategy and
+ *   the daily limit, a daily budget, or what is left of a lifetime budget over the flight's remaining days, or the
+ *   daily limit. A lifetime budget without an end date and no daily limit has no target (the campaign bids ASAP).
  * - Expected by now: the target × the fraction of the day elapsed.
  * - Projected: today's spend at today's rate until midnight (after the first hour of the day only).
  * - null when the campaign does not run today: not active, before its start, after its end, or without a budget.
@@ -27,6 +27,9 @@ export type PacingCampaign = {
   readonly budget: string | bigint | null;
   /** The manual daily limit in micros, or null. */
   readonly daily_budget: string | bigint | null;
+  /** §9 daily limits (manual or auto) and max daily cost strategy; null: manual and automatic. */
+  readonly daily_limit_type?: 'manual' | 'auto' | null;
+  readonly max_daily_cost_strategy?: 'daily' | 'automatic' | 'lifetime' | null;
   readonly start_date: string | null;
   readonly end_date: string | null;
   /** IANA zone of the campaign's day. */
@@ -69,6 +72,8 @@ export const todayPace = (
       budgetMicros: BigInt(campaign.budget),
       dailyBudgetMicros: campaign.daily_budget === null ? null : BigInt(campaign.daily_budget),
       endDay: campaign.end_date,
+      dailyLimitType: campaign.daily_limit_type ?? null,
+      maxDailyCostStrategy: campaign.max_daily_cost_strategy ?? null,
     },
     spentBeforeToday,
     local.day,
