@@ -8,22 +8,12 @@ const engine = await importFromSource(
   'packages/server/src/engine',
   [
     "export { Pacing, TrafficShape } from './pacing';",
-    "export { SharedBudgets } from './shared-budgets';",
+    "export { NOTHING_DELIVERED, SharedBudgets } from './shared-budgets';",
     "export { RedisFrequencyCapStore } from './redis-frequency-caps';",
     "export { underCap, capChecksOf } from './frequency-caps';",
     "export { connectRedis, whenRedisReady } from './shared-store';",
   ].join('\n'),
 );
-
-const NOTHING = {
-  daySpend: 0n,
-  dayImpressions: 0,
-  dayClicks: 0,
-  allTimeSpend: 0n,
-  impressions: 0,
-  clicks: 0,
-  spendBeforeReset: 0n,
-};
 
 let current = 0;
 const clock = { now: () => new Date(current) };
@@ -49,7 +39,12 @@ const handlers = {
     await engine.whenRedisReady(redis);
     random = seeded(seed);
     strategy = { ...given, budget: reviveBudget(given.budget) };
-    budgets = new engine.SharedBudgets({ redis, clock, processId: name, seedOf: () => NOTHING });
+    budgets = new engine.SharedBudgets({
+      redis,
+      clock,
+      processId: name,
+      seedOf: () => engine.NOTHING_DELIVERED,
+    });
     shape = new engine.TrafficShape();
     if (traffic) {
       // The same traffic as the parent's (its seed), every other auction: yesterday's teaches the curve.

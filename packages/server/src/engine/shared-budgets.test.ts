@@ -7,6 +7,7 @@ import {
   FLOAT_LEASE_MS,
   FLOAT_USE_MS,
   floatSizeOf,
+  NOTHING_DELIVERED,
   type SeedTotals,
   SharedBudgets,
   STALE_MS,
@@ -20,15 +21,7 @@ import type { CompiledStrategy } from './strategy-index';
  * counted by the event processes, seeding from the rollups, failing closed without Redis.
  */
 
-const NOTHING: SeedTotals = {
-  daySpend: 0n,
-  dayImpressions: 0,
-  dayClicks: 0,
-  allTimeSpend: 0n,
-  impressions: 0,
-  clicks: 0,
-  spendBeforeReset: 0n,
-};
+const NOTHING = NOTHING_DELIVERED;
 const COLUMNS = { impressions: 2, clicks: 3 };
 
 /** A $10 daily budget (campaign 7, strategy 11). */

@@ -32,6 +32,17 @@ export type SeedTotals = {
   readonly spendBeforeReset: bigint;
 };
 
+/** What a campaign or strategy that has delivered nothing is seeded with. */
+export const NOTHING_DELIVERED: SeedTotals = {
+  daySpend: 0n,
+  dayImpressions: 0,
+  dayClicks: 0,
+  allTimeSpend: 0n,
+  impressions: 0,
+  clicks: 0,
+  spendBeforeReset: 0n,
+};
+
 /** How long a float may be bid from after its grant. */
 export const FLOAT_USE_MS = 10_000;
 /** How long a grant counts against the budgets: its use, then a minute for its bids' events to be counted. */

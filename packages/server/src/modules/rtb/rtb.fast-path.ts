@@ -48,42 +48,14 @@ export const createBidFastPath = (options: {
     return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
   };
 
-  const send = (request: IncomingMessage, response: ServerResponse, answer: BodyAnswer): void => {
-    const id = requestIdOf(request);
-    if (answer.kind === 'no_bid') {
-      response.writeHead(204, [
-        'x-request-id',
-        id,
-        ...common,
-        ...(answer.nbr === null ? [] : [NBR_HEADER, String(answer.nbr)]),
-      ]);
-      response.end();
-      return;
-    }
-    const isBid = answer.kind === 'bid';
-    const body = isBid
-      ? JSON.stringify(answer.response)
-      : JSON.stringify(errorBody(answer.error.statusCode, answer.error.code, answer.error.message));
-    response.writeHead(isBid ? 200 : answer.error.statusCode, [
-      'x-request-id',
-      id,
-      ...common,
-      'content-type',
-      'application/json; charset=utf-8',
-      'content-length',
-      String(Buffer.byteLength(body)),
-    ]);
-    response.end(body);
-  };
-
-  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
-    options.onError(error);
-    const body = JSON.stringify(errorBody(500, 'INTERNAL', ERROR_CODES.INTERNAL.message));
-    if (response.headersSent) {
-      response.destroy();
-      return;
-    }
-    response.writeHead(500, [
+  /** A JSON answer, as Fastify writes one (its content type says the charset). */
+  const sendJson = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: string,
+  ): void => {
+    response.writeHead(status, [
       'x-request-id',
       requestIdOf(request),
       ...common,
@@ -93,6 +65,44 @@ export const createBidFastPath = (options: {
       String(Buffer.byteLength(body)),
     ]);
     response.end(body);
+  };
+
+  const send = (request: IncomingMessage, response: ServerResponse, answer: BodyAnswer): void => {
+    if (answer.kind === 'no_bid') {
+      response.writeHead(204, [
+        'x-request-id',
+        requestIdOf(request),
+        ...common,
+        ...(answer.nbr === null ? [] : [NBR_HEADER, String(answer.nbr)]),
+      ]);
+      response.end();
+      return;
+    }
+    if (answer.kind === 'bid') {
+      sendJson(request, response, 200, JSON.stringify(answer.response));
+      return;
+    }
+    const { error } = answer;
+    sendJson(
+      request,
+      response,
+      error.statusCode,
+      JSON.stringify(errorBody(error.statusCode, error.code, error.message)),
+    );
+  };
+
+  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
+    options.onError(error);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    sendJson(
+      request,
+      response,
+      500,
+      JSON.stringify(errorBody(500, 'INTERNAL', ERROR_CODES.INTERNAL.message)),
+    );
   };
 
   return (request, response) => {
