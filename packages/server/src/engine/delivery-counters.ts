@@ -469,7 +469,11 @@ export const MAX_PENDING_EVENTS = 100_000;
 /** Events per script run in the shared store. */
 const SHARED_BATCH = 500;
 const DEFAULT_RECENT_KEYS = 200_000;
-const DEFAULT_BATCH_ROWS = 10_000;
+/**
+ * Rows per statement of a flush. A statement's parameters are built and serialized on the main thread in one
+ * go; 250 rows keep that to a few milliseconds, so bid requests are answered between the statements.
+ */
+const DEFAULT_BATCH_ROWS = 250;
 /** delivery_events_seen rows outlive a ticket by a day (a ticket issued a minute ahead is still accepted). */
 const SEEN_RETENTION_MS = TICKET_LIFETIME_MS + 86_400_000;
 const PRUNE_EVERY_MS = 3_600_000;
