@@ -263,26 +263,14 @@ export const convertMicros = (
 /** Micros as the decimal number OpenRTB writes in `price` and reads in `bidfloor`. */
 export const microsToOpenRtbPrice = (micros: bigint): number => Number(fromMicros(micros));
 
-/**
- * The last decimal read and its micros: every candidate of an impression reads the same floor, and the decimal
- * text's exact conversion is the costly part.
- */
-let lastDecimal = Number.NaN;
-let lastMicros: bigint | undefined;
-
 /** An OpenRTB decimal (bidfloor, multiplier) as micros; undefined when not a finite non-negative number. */
 const openRtbToMicros = (value: number): bigint | undefined => {
-  if (value === lastDecimal) return lastMicros;
   if (!Number.isFinite(value) || value < 0) return undefined;
-  let micros: bigint | undefined;
   try {
-    micros = toMicros(value);
+    return toMicros(value);
   } catch {
-    micros = undefined;
+    return undefined;
   }
-  lastDecimal = value;
-  lastMicros = micros;
-  return micros;
 };
 
 /** OpenRTB's default currency for `cur`, `bidfloorcur` and deal floors. */
