@@ -40,6 +40,20 @@ export const preparingClientOf = (Client: typeof pg.Client) =>
   class PreparingClient extends Client {
     readonly #named = new Set<string>();
 
+    constructor(...args: ConstructorParameters<typeof pg.Client>) {
+      super(...args);
+      // The pool hears a connection's end only while the connection is idle: one ended while a statement runs
+      // (a restart, a failover, an administrator) would be an unheard 'error' event, which ends the process.
+      // That statement fails with the same error and is answered as any failure; the pool then drops the
+      // connection, which is no longer queryable.
+      this.on('error', (error: Error) => {
+        if (this.listenerCount('error') > 1) return; // idle: the pool's own listener warns
+        process.emitWarning(`A PostgreSQL connection ended during a statement: ${error.message}`, {
+          code: 'BEACON_PG_ENDED',
+        });
+      });
+    }
+
     // node-postgres' query has many overloads; only (text, values) without a callback is rewritten.
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
