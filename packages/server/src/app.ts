@@ -78,6 +78,8 @@ export type BuildOptions = {
   checkVastSource?: VastSourceCheck;
   /** How often the delivery counters flush to the rollups (ms); 0: only when the app closes or a test asks. */
   deliveryFlushMs?: number;
+  /** Rows per statement of a delivery flush (tests spread a flush over many statements); default 250. */
+  deliveryBatchRows?: number;
   /**
    * Keep the bidder's strategy index and state polling in this process (main.ts does); otherwise the bidder
    * reads them only when `app.bidder.refresh()` is called (tests), and bids nothing before.
@@ -133,6 +135,7 @@ export const buildApp = async ({
   jobWorker,
   checkVastSource = createVastSourceCheck(),
   deliveryFlushMs = DEFAULT_FLUSH_MS,
+  deliveryBatchRows,
   bidderPolling = false,
   parts = PROCESS_PARTS,
   heartbeat,
@@ -184,6 +187,7 @@ export const buildApp = async ({
     clock,
     logger: app.log,
     flushMs: deliveryFlushMs,
+    ...(deliveryBatchRows === undefined ? {} : { batchRows: deliveryBatchRows }),
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
   });

@@ -40,6 +40,8 @@ export type EngineStoresOptions = {
   readonly clock: Clock;
   readonly logger: FastifyBaseLogger;
   readonly flushMs: number;
+  /** Rows per statement of a flush (tests make it small to spread a flush over many statements). */
+  readonly batchRows?: number;
   /** Redis (REDIS_URL); absent: everything stays in this process. */
   readonly redisUrl?: string | undefined;
   /** Put before every key (BEACON_REDIS_PREFIX). */
@@ -62,8 +64,9 @@ const costOf = (ticket: AuctionTicket): bigint =>
 
 export const createEngineStores = (options: EngineStoresOptions): EngineStores => {
   const { db, clock, logger, flushMs, redisUrl } = options;
+  const batchRows = options.batchRows === undefined ? {} : { batchRows: options.batchRows };
   if (redisUrl === undefined) {
-    const delivery = createDeliveryCounters({ db, clock, logger, flushMs });
+    const delivery = createDeliveryCounters({ db, clock, logger, flushMs, ...batchRows });
     return {
       delivery,
       frequencyCaps: new MemoryFrequencyCapStore(),
@@ -88,6 +91,7 @@ export const createEngineStores = (options: EngineStoresOptions): EngineStores =
     clock,
     logger,
     flushMs,
+    ...batchRows,
     shared: redisEventCount(redis, {
       impressions: COUNT_COLUMNS.indexOf('impressions'),
       clicks: COUNT_COLUMNS.indexOf('clicks'),

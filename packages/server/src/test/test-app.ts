@@ -62,6 +62,8 @@ export const startTestApp = async (
     isDatabaseOnDisk?: boolean;
     /** The delivery counters' flush interval (ms); 0: they flush only when the test asks (or at close). */
     deliveryFlushMs?: number;
+    /** Rows per statement of a delivery flush: small, a flush spans many statements. */
+    deliveryBatchRows?: number;
   } = {},
 ): Promise<TestContext> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-test-'));
@@ -86,6 +88,7 @@ export const startTestApp = async (
     clock,
     checkVastSource: testVastSourceCheck,
     ...(options.deliveryFlushMs === undefined ? {} : { deliveryFlushMs: options.deliveryFlushMs }),
+    ...(options.deliveryBatchRows === undefined ? {} : { deliveryBatchRows: options.deliveryBatchRows }),
   });
   return {
     app,

@@ -33,9 +33,14 @@ import { startTestApp, type TestContext } from '../../test/test-app';
 import { createTestCreative } from '../creatives/creatives.factories';
 import { createOrganization } from '../organizations/organizations.service';
 
-/** Makes the next `failures` rollup upserts fail, as a database that drops a statement would. */
+/**
+ * Makes the next `failures` inserts into `table` fail, as a database that drops a statement would; the first
+ * `skip` of them go through (a flush writes each table in statements of a few rows: see beforeAll).
+ */
 class RollupFaults implements KyselyPlugin {
   failures = 0;
+  skip = 0;
+  table = 'delivery_daily_publishers';
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (
@@ -43,8 +48,12 @@ class RollupFaults implements KyselyPlugin {
       node.kind === 'RawNode' &&
       /^\s*INSERT INTO/.test(node.sqlFragments.join('')) &&
       // `sql.table` wraps the table's node in a raw node of its own.
-      JSON.stringify(node.parameters).includes('"name":"delivery_daily_publishers"')
+      JSON.stringify(node.parameters).includes(`"name":"${this.table}"`)
     ) {
+      if (this.skip > 0) {
+        this.skip -= 1;
+        return node;
+      }
       this.failures -= 1;
       throw new Error('Injected database failure');
     }
@@ -61,7 +70,14 @@ let ctx: TestContext;
 let secret: string;
 
 beforeAll(async () => {
-  ctx = await startTestApp({ seed: false, deliveryFlushMs: 0, appDb: (db: Db) => db.withPlugin(faults) });
+  // Two rows per statement: a flush of a few events already spans several statements of each table, so that a
+  // failure can meet it between two of them.
+  ctx = await startTestApp({
+    seed: false,
+    deliveryFlushMs: 0,
+    deliveryBatchRows: 2,
+    appDb: (db: Db) => db.withPlugin(faults),
+  });
   secret = await installationSecret(ctx.db, 'eventTicket');
 });
 
@@ -527,6 +543,50 @@ describe('the delivery counters', () => {
     await flush();
     expect(await totalsOf(world)).toMatchObject({ impressions: 6, bids: 1, spend_micros: '2500' });
     expect(delivery.strategyStats(world.strategyId).impressions).toBe(6);
+  });
+
+  it('writes nothing of a flush that fails between two statements of one table, and all of it on the next', async () => {
+    const world = await createWorld();
+    const countries = ['ESP', 'FRA', 'DEU', 'ITA', 'PRT', 'NLD', 'BEL'];
+    const tickets = countries.map((country) => ticketOf(world, { country }));
+    for (const ticket of tickets) await fire('impression', ticket);
+    // Seven hourly rows in four statements: the third fails after two have been written in the transaction.
+    Object.assign(faults, { table: 'delivery_hourly', skip: 2, failures: 1 });
+    try {
+      await expect(flush()).rejects.toThrow('Injected database failure');
+      expect(faults.failures).toBe(0);
+    } finally {
+      Object.assign(faults, { table: 'delivery_daily_publishers', skip: 0, failures: 0 });
+    }
+    const written = await ctx.db
+      .selectFrom('delivery_hourly')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('strategy_id', '=', world.strategyId)
+      .executeTakeFirst();
+    expect(Number(written?.count)).toBe(0);
+    const seen = await ctx.db
+      .selectFrom('delivery_events_seen')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where(
+        'auction_id',
+        'in',
+        tickets.map((ticket) => ticket.auctionId),
+      )
+      .executeTakeFirst();
+    expect(Number(seen?.count)).toBe(0);
+
+    for (const ticket of tickets) await fire('impression', ticket);
+    await flush();
+    expect(await totalsOf(world)).toMatchObject({ impressions: countries.length });
+    const rows = await ctx.db
+      .selectFrom('delivery_hourly')
+      .select(['country', 'impressions'])
+      .where('strategy_id', '=', world.strategyId)
+      .orderBy('country')
+      .execute();
+    expect(rows.map((row) => ({ ...row, impressions: Number(row.impressions) }))).toEqual(
+      [...countries].sort().map((country) => ({ country, impressions: 1 })),
+    );
   });
 
   it('loses and doubles nothing when flushes run in parallel with events and failures', async () => {
