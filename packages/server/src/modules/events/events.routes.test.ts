@@ -194,6 +194,20 @@ const totalsOf = async (world: World): Promise<Totals> => {
 
 const flush = () => ctx.app.deps.delivery.flush();
 
+/** How many de-duplication keys (delivery_events_seen) the auctions of `tickets` hold. */
+const seenCountOf = async (tickets: readonly AuctionTicket[]): Promise<number> => {
+  const seen = await ctx.db
+    .selectFrom('delivery_events_seen')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(
+      'auction_id',
+      'in',
+      tickets.map((ticket) => ticket.auctionId),
+    )
+    .executeTakeFirst();
+  return Number(seen?.count);
+};
+
 describe('GET /ev/{kind}', () => {
   it('counts an impression once into its hour, with its dimensions', async () => {
     const world = await createWorld();
@@ -524,16 +538,7 @@ describe('the delivery counters', () => {
     expect(faults.failures).toBe(0);
     // Nothing of the failed transaction stays: neither rollup rows nor seen keys.
     expect(await totalsOf(world)).toMatchObject({ impressions: 0, bids: 0 });
-    const seen = await ctx.db
-      .selectFrom('delivery_events_seen')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where(
-        'auction_id',
-        'in',
-        tickets.map((ticket) => ticket.auctionId),
-      )
-      .executeTakeFirst();
-    expect(Number(seen?.count)).toBe(0);
+    expect(await seenCountOf(tickets)).toBe(0);
     expect(delivery.strategyStats(world.strategyId).impressions).toBe(5);
     // Events arriving after the failure join them; repeats of the failed ones still count nothing.
     await fire('impression', ticketOf(world));
@@ -564,16 +569,7 @@ describe('the delivery counters', () => {
       .where('strategy_id', '=', world.strategyId)
       .executeTakeFirst();
     expect(Number(written?.count)).toBe(0);
-    const seen = await ctx.db
-      .selectFrom('delivery_events_seen')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where(
-        'auction_id',
-        'in',
-        tickets.map((ticket) => ticket.auctionId),
-      )
-      .executeTakeFirst();
-    expect(Number(seen?.count)).toBe(0);
+    expect(await seenCountOf(tickets)).toBe(0);
 
     for (const ticket of tickets) await fire('impression', ticket);
     await flush();
