@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error';
+import { PIXEL_GIF } from '../tracking/tracking.routes';
 import { createEventFastPath, ticketQueryOf } from './events.fast-path';
 import type { EventAnswer, EventIntake } from './events.service';
 
@@ -9,14 +10,18 @@ import type { EventAnswer, EventIntake } from './events.service';
 const request = (url: string, method = 'GET') => ({ url, method, headers: {} }) as unknown as IncomingMessage;
 
 const response = () => {
-  const written: { status?: number; headers?: string[]; body?: unknown } = {};
+  const written: { status?: number; headers?: string[]; body?: unknown; bytes?: Buffer } = {};
   const stub = {
     writeHead: (status: number, headers: string[]) => {
       written.status = status;
       written.headers = headers;
     },
-    end: (body?: unknown) => {
+    write: (body: string, encoding: BufferEncoding) => {
       written.body = body;
+      written.bytes = Buffer.from(body, encoding);
+    },
+    end: (body?: unknown) => {
+      if (body !== undefined) written.body = body;
     },
   };
   return { stub: stub as unknown as ServerResponse, written };
@@ -66,6 +71,7 @@ describe('createEventFastPath', () => {
     expect(pixel.written.headers).toEqual(
       expect.arrayContaining(['content-type', 'image/gif', 'x-content-type-options']),
     );
+    expect(pixel.written.bytes).toEqual(PIXEL_GIF);
     const noContent = createEventFastPath(
       intakeAnswering(() => ({ type: 'no_content' })).intake,
       headers,

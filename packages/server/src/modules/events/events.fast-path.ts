@@ -9,10 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVENT_PATH_PREFIX, isEventKind } from '../../engine/event-ticket';
+import { endInOneWrite } from '../../lib/one-write';
 import { PIXEL_GIF } from '../tracking/tracking.routes';
 import type { EventAnswer, EventIntake } from './events.service';
 
 const PREFIX = `${EVENT_PATH_PREFIX}/`;
+/** The pixel's bytes as text, one character a byte, so that its head and body leave in one write. */
+const PIXEL_TEXT = PIXEL_GIF.toString('latin1');
 const MAX_TICKET = 4096;
 const MAX_PRICE = 64;
 
@@ -59,7 +62,7 @@ export const createEventFastPath = (
     const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     if (answer.type === 'pixel') {
       response.writeHead(200, ['x-request-id', id, ...pixelHeaders]);
-      response.end(PIXEL_GIF);
+      endInOneWrite(response, PIXEL_TEXT, 'latin1');
       return;
     }
     if (answer.type === 'no_content') {

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bidder } from '../../engine/bidder';
 import { ERROR_CODES } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { endInOneWrite } from '../../lib/one-write';
 import { errorBody } from '../../plugins/errors';
 import {
   ANSWERED_OPENRTB_VERSION,
@@ -64,7 +65,7 @@ export const createBidFastPath = (options: {
       'content-length',
       String(Buffer.byteLength(body)),
     ]);
-    response.end(body);
+    endInOneWrite(response, body);
   };
 
   const send = (request: IncomingMessage, response: ServerResponse, answer: BodyAnswer): void => {
