@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023-time-zones';
 import * as m0024 from './migrations/0024-frequency-caps';
 import * as m0025 from './migrations/0025-delivery-brin';
 import * as m0026 from './migrations/0026-campaign-frequency-caps';
+import * as m0027 from './migrations/0027-delivery-strategy-sums';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-frequency-caps': m0024,
   '0025-delivery-brin': m0025,
   '0026-campaign-frequency-caps': m0026,
+  '0027-delivery-strategy-sums': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -712,6 +712,19 @@ export type DeliveryDailyPublisherTable = DeliveryCounters & {
   bundle: string;
 };
 
+/** The sums the bidder's totals read, per strategy and hour with delivery (migration 0027). */
+export type DeliveryStrategyHourlyTable = {
+  hour: ColumnType<Date, Date | string, Date | string>;
+  campaign_id: IdRef;
+  strategy_id: IdRef;
+  impressions: Count;
+  clicks: Count;
+  spend_micros: Count;
+};
+
+/** The same sums per strategy all along (migration 0027). */
+export type DeliveryStrategyTotalsTable = Omit<DeliveryStrategyHourlyTable, 'hour'>;
+
 /** One auction's event of one kind, counted once (migration 0021). */
 export type DeliveryEventSeenTable = {
   auction_id: string;
@@ -775,6 +788,8 @@ export type Database = {
   exchanges: ExchangeTable;
   delivery_hourly: DeliveryHourlyTable;
   delivery_daily_publishers: DeliveryDailyPublisherTable;
+  delivery_strategy_hourly: DeliveryStrategyHourlyTable;
+  delivery_strategy_totals: DeliveryStrategyTotalsTable;
   delivery_events_seen: DeliveryEventSeenTable;
   delivery_touches: DeliveryTouchTable;
 };

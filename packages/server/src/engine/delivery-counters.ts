@@ -1,12 +1,15 @@
 /**
- * The delivery counters (docs/engine.md "Counters"): the only writer of the delivery rollups of migration 0021.
+ * The delivery counters (docs/engine.md "Counters"): the only writer of the delivery rollups of migration 0021
+ * and of the strategies' sums of migration 0027.
  *
  * - Bids (from the bidder) and events (from the intake, modules/events) are counted in memory by rollup key:
  *   the UTC hour of the event with the ticket's dimensions (delivery_hourly) and the UTC day with the
  *   publisher and bundle (delivery_daily_publishers).
  * - A flush (every `flushMs`, and when the app closes) writes them in one transaction: the events' keys go
  *   into delivery_events_seen first and only the keys it did not hold yet count, then the rollups are
- *   upserted in batches of array parameters (`col = col + EXCLUDED.col`). Counts leave memory only once that
+ *   upserted in batches of array parameters (`col = col + EXCLUDED.col`), and with them what their rows add to
+ *   the strategies' sums (impressions, clicks and spend per strategy and hour, and all along; decision 056).
+ *   Counts leave memory only once that
  *   transaction committed: a failed flush keeps them for the next one, so nothing is lost or counted twice.
  *   Flushes never overlap (each waits for the one before).
  * - Each (auctionId, kind) counts once: a bounded set of recent keys answers repeats at once, and
@@ -14,8 +17,8 @@
  * - Conversions (docs/engine.md "Conversions"): the same transaction keeps each device's newest impression
  *   and click per campaign (delivery_touches, migration 0022); `recordConversion` counts conversions_N into
  *   the rollup row of the touch attribution.ts chose, once per tracking event (key `tracking:{id}`).
- * - The bidder's questions (`strategyStats`, `mayBid`) are answered from the totals loaded from the rollups
- *   (at start and after every flush) plus what memory holds that is not loaded yet. Until the totals have
+ * - The bidder's questions (`strategyStats`, `mayBid`) are answered from the totals loaded from the strategies'
+ *   sums (at start and after every flush) plus what memory holds that is not loaded yet. Until the totals have
  *   been read, and after a reload failed, `mayBid` answers false (fail closed). The totals keep the last hours
  *   per UTC hour, so that a daily limit's "today" starts at the campaign's local midnight (local-day.ts).
  */
@@ -481,33 +484,40 @@ const PRUNE_EVERY_MS = 3_600_000;
 const IDLE_RELOAD_MS = 60_000;
 
 type LoadedRow = {
+  /** `total`: the strategy all along; `hour`: one recent hour; `reset`: its spend before its campaign's reset. */
+  part: 'total' | 'hour' | 'reset';
   campaign_id: string;
   strategy_id: string;
-  /** A recent hour, or null for the sum of the older ones. */
+  /** The recent hour of an `hour` row, else null. */
   hour: Date | string | null;
   impressions: string;
   clicks: string;
-  lifetime_spend: string;
   spend: string;
 };
 
 /**
- * Reads every campaign's and strategy's totals from delivery_hourly: one grouped statement, a row per recent
- * hour (from `since`) and one for everything older.
+ * Reads every campaign's and strategy's totals from the strategies' sums (migration 0027, decision 056), in one
+ * statement (one snapshot): a row per strategy all along, a row per strategy and recent hour (from `since`), and
+ * for a campaign whose budget was reset, the spend of its hours before the reset's hour. What it reads grows with
+ * the strategies and the recent hours, not with the rollups' rows.
  */
 const loadTotals = async (db: Kysely<Database>, since: number): Promise<Map<string, Totals>> => {
   const recent = new Date(since).toISOString();
-  const { rows } = await sql<LoadedRow>`SELECT h.campaign_id::text AS campaign_id,
-        h.strategy_id::text AS strategy_id,
-        CASE WHEN h.hour >= ${recent}::timestamptz THEN h.hour END AS hour,
-        coalesce(sum(h.impressions), 0)::text AS impressions,
-        coalesce(sum(h.clicks), 0)::text AS clicks,
-        coalesce(sum(h.spend_micros) FILTER (
-          WHERE h.hour >= date_trunc('hour', coalesce(c.budget_reset_at, '-infinity'::timestamptz))), 0)::text
-          AS lifetime_spend,
-        coalesce(sum(h.spend_micros), 0)::text AS spend
-      FROM delivery_hourly h LEFT JOIN campaigns c ON c.id = h.campaign_id
-      GROUP BY 1, 2, 3`.execute(db);
+  const { rows } = await sql<LoadedRow>`SELECT 'total' AS part, t.campaign_id::text AS campaign_id,
+        t.strategy_id::text AS strategy_id, NULL::timestamptz AS hour, t.impressions::text AS impressions,
+        t.clicks::text AS clicks, t.spend_micros::text AS spend
+      FROM delivery_strategy_totals t
+    UNION ALL
+    SELECT 'hour', h.campaign_id::text, h.strategy_id::text, h.hour, h.impressions::text, h.clicks::text,
+        h.spend_micros::text
+      FROM delivery_strategy_hourly h
+      WHERE h.hour >= ${recent}::timestamptz
+    UNION ALL
+    SELECT 'reset', h.campaign_id::text, h.strategy_id::text, NULL, '0', '0', sum(h.spend_micros)::text
+      FROM campaigns c
+      JOIN delivery_strategy_hourly h ON h.campaign_id = c.id AND h.hour < date_trunc('hour', c.budget_reset_at)
+      WHERE c.budget_reset_at IS NOT NULL
+      GROUP BY h.campaign_id, h.strategy_id`.execute(db);
   const totals = new Map<string, Totals>();
   const addRow = (key: string, row: LoadedRow) => {
     let entry = totals.get(key);
@@ -515,14 +525,18 @@ const loadTotals = async (db: Kysely<Database>, since: number): Promise<Map<stri
       entry = emptyTotals();
       totals.set(key, entry);
     }
-    const impressions = Number(row.impressions);
-    const clicks = Number(row.clicks);
-    entry.impressions += impressions;
-    entry.clicks += clicks;
-    entry.lifetimeSpend += BigInt(row.lifetime_spend);
-    entry.allTimeSpend += BigInt(row.spend);
-    if (row.hour !== null)
-      addHour(entry, new Date(row.hour).getTime(), impressions, clicks, BigInt(row.spend));
+    const spend = BigInt(row.spend);
+    if (row.part === 'reset') {
+      entry.lifetimeSpend -= spend;
+    } else if (row.part === 'hour') {
+      if (row.hour !== null)
+        addHour(entry, new Date(row.hour).getTime(), Number(row.impressions), Number(row.clicks), spend);
+    } else {
+      entry.impressions += Number(row.impressions);
+      entry.clicks += Number(row.clicks);
+      entry.lifetimeSpend += spend;
+      entry.allTimeSpend += spend;
+    }
   };
   for (const row of rows) {
     addRow(`s${row.strategy_id}`, row);
@@ -685,9 +699,10 @@ const insertSeen = async (
   return seen;
 };
 
-const upsertSql = (table: 'delivery_hourly' | 'delivery_daily_publishers') =>
+/** `col = table.col + EXCLUDED.col` for each of `columns`: an upsert adds its counts to the row's. */
+const upsertSql = (table: string, columns: readonly string[]) =>
   sql.join(
-    [...COUNT_COLUMNS, ...MONEY_COLUMNS].map(
+    columns.map(
       (column) => sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + EXCLUDED.${sql.ref(column)}`,
     ),
   );
@@ -738,7 +753,78 @@ const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       ${unnestOf(columns, values)}
       ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
-      DO UPDATE SET ${upsertSql(table)}`.execute(trx);
+      DO UPDATE SET ${upsertSql(table, [...COUNT_COLUMNS, ...MONEY_COLUMNS])}`.execute(trx);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The strategies' sums (migration 0027)
+
+const IMPRESSIONS = COLUMN_INDEX.get('impressions') ?? -1;
+const CLICKS = COLUMN_INDEX.get('clicks') ?? -1;
+const STRATEGY_SUM_COLUMNS = ['impressions', 'clicks', 'spend_micros'] as const;
+
+type StrategySums = { key: readonly string[]; impressions: number; clicks: number; spend: bigint };
+
+/**
+ * What a flush's hourly rows add to the strategies' sums, per strategy and hour and per strategy: only the rows
+ * with impressions, clicks or spend (a flush of bids alone adds nothing).
+ */
+const strategySumsOf = (
+  rows: Rows<HourlyDimensions>,
+): { hourly: Map<string, StrategySums>; totals: Map<string, StrategySums> } => {
+  const hourly = new Map<string, StrategySums>();
+  const totals = new Map<string, StrategySums>();
+  const addTo = (
+    into: Map<string, StrategySums>,
+    key: readonly string[],
+    row: Accumulator<HourlyDimensions>,
+  ) => {
+    const text = key.join('\0');
+    let sums = into.get(text);
+    if (!sums) {
+      sums = { key, impressions: 0, clicks: 0, spend: 0n };
+      into.set(text, sums);
+    }
+    sums.impressions += row.counts[IMPRESSIONS] ?? 0;
+    sums.clicks += row.counts[CLICKS] ?? 0;
+    sums.spend += row.spend;
+  };
+  for (const row of rows.values()) {
+    if ((row.counts[IMPRESSIONS] ?? 0) === 0 && (row.counts[CLICKS] ?? 0) === 0 && row.spend === 0n) continue;
+    const { hour, campaign_id, strategy_id } = row.dimensions;
+    addTo(hourly, [hour, campaign_id, strategy_id], row);
+    addTo(totals, [campaign_id, strategy_id], row);
+  }
+  return { hourly, totals };
+};
+
+/** Adds the sums into their table: one upsert of array parameters per batch, rows sorted by key (no deadlock). */
+const upsertStrategySums = async (
+  trx: Transaction<Database>,
+  table: 'delivery_strategy_hourly' | 'delivery_strategy_totals',
+  sums: ReadonlyMap<string, StrategySums>,
+  batchRows: number,
+): Promise<void> => {
+  const keyColumns =
+    table === 'delivery_strategy_hourly'
+      ? ['hour', 'campaign_id', 'strategy_id']
+      : ['campaign_id', 'strategy_id'];
+  const columns = [...keyColumns, ...STRATEGY_SUM_COLUMNS];
+  const sorted = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  for (const batch of chunks(sorted, batchRows)) {
+    const values: string[][] = columns.map((_, index) =>
+      batch.map((row) => {
+        if (index < keyColumns.length) return row.key[index] ?? '';
+        if (index === keyColumns.length) return String(row.impressions);
+        if (index === keyColumns.length + 1) return String(row.clicks);
+        return row.spend.toString();
+      }),
+    );
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      ${unnestOf(columns, values)}
+      ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
+      DO UPDATE SET ${upsertSql(table, STRATEGY_SUM_COLUMNS)}`.execute(trx);
   }
 };
 
@@ -970,6 +1056,9 @@ export const createDeliveryCounters = ({
         }
         await upsertRows(trx, 'delivery_hourly', HOURLY_KEY, rowsHourly, batchRows);
         await upsertRows(trx, 'delivery_daily_publishers', DAILY_KEY, rowsDaily, batchRows);
+        const strategySums = strategySumsOf(rowsHourly);
+        await upsertStrategySums(trx, 'delivery_strategy_hourly', strategySums.hourly, batchRows);
+        await upsertStrategySums(trx, 'delivery_strategy_totals', strategySums.totals, batchRows);
         await upsertTouches(trx, counted, batchRows);
       });
     } catch (error) {

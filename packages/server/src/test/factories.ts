@@ -4,7 +4,7 @@ import { EMPTY_CAMPAIGN_INTERNAL } from '@beacon/domain/validation/campaign-inte
 import { DEFAULT_SCHEDULE } from '@beacon/domain/validation/campaign-schedule';
 import { EMPTY_TARGETING } from '@beacon/domain/validation/campaign-targeting';
 import { EMPTY_STRATEGY_LOCATION } from '@beacon/domain/validation/strategy-form';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, NewCampaign, NewStrategy } from '../db/schema';
 import type { CampaignRecord, StrategyRecord } from '../modules/campaigns/campaigns.repo';
 import { insertCampaignWithHistory } from '../modules/campaigns/campaigns.rows';
@@ -188,5 +188,58 @@ export const insertDelivery = async (
   await db
     .insertInto('delivery_daily_publishers')
     .values({ day: delivery.at.toISOString().slice(0, 10), ...ids, publisher, bundle, ...delivery.counts })
+    .execute();
+  await insertStrategySums(db, {
+    at: delivery.at,
+    campaignId: delivery.campaignId,
+    strategyId: delivery.strategyId,
+    impressions: delivery.counts.impressions ?? 0,
+    clicks: delivery.counts.clicks ?? 0,
+    spendMicros: '0',
+  });
+};
+
+/**
+ * What a delivery_hourly row written straight by a test adds to the strategies' sums the bidder's totals read
+ * (migration 0027), as the counters' flush adds it: to the strategy's hour (the UTC hour of `at`) and all along.
+ */
+export const insertStrategySums = async (
+  db: Kysely<Database>,
+  sums: {
+    readonly at: Date;
+    readonly campaignId: string;
+    readonly strategyId: string;
+    readonly impressions?: number;
+    readonly clicks?: number;
+    readonly spendMicros?: string;
+  },
+): Promise<void> => {
+  const hour = new Date(Math.floor(sums.at.getTime() / 3_600_000) * 3_600_000);
+  const values = {
+    campaign_id: sums.campaignId,
+    strategy_id: sums.strategyId,
+    impressions: sums.impressions ?? 0,
+    clicks: sums.clicks ?? 0,
+    spend_micros: sums.spendMicros ?? '0',
+  };
+  const add = (table: 'delivery_strategy_hourly' | 'delivery_strategy_totals') =>
+    ({
+      impressions: sql<string>`${sql.ref(`${table}.impressions`)} + excluded.impressions`,
+      clicks: sql<string>`${sql.ref(`${table}.clicks`)} + excluded.clicks`,
+      spend_micros: sql<string>`${sql.ref(`${table}.spend_micros`)} + excluded.spend_micros`,
+    }) as const;
+  await db
+    .insertInto('delivery_strategy_hourly')
+    .values({ hour, ...values })
+    .onConflict((conflict) =>
+      conflict.columns(['hour', 'campaign_id', 'strategy_id']).doUpdateSet(add('delivery_strategy_hourly')),
+    )
+    .execute();
+  await db
+    .insertInto('delivery_strategy_totals')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['campaign_id', 'strategy_id']).doUpdateSet(add('delivery_strategy_totals')),
+    )
     .execute();
 };

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeliveryCounters } from '../../engine/delivery-counters';
 import { buildStrategy } from '../../engine/engine.factories';
-import { createCampaign, createStrategy } from '../../test/factories';
+import { createCampaign, createStrategy, insertStrategySums } from '../../test/factories';
 import { bearer, createTestClock, loginAs, startTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -73,6 +73,13 @@ const spendRows = async (campaign: { id: string; organization_id: string }, stra
     await sql`INSERT INTO delivery_hourly (hour, organization_id, campaign_id, strategy_id, impressions, spend_micros)
       VALUES (${hour}::timestamptz, ${campaign.organization_id}::bigint, ${campaign.id}::bigint,
         ${strategyId}::bigint, 1, ${spend})`.execute(ctx.db);
+    await insertStrategySums(ctx.db, {
+      at: new Date(hour),
+      campaignId: campaign.id,
+      strategyId,
+      impressions: 1,
+      spendMicros: String(spend),
+    });
   }
 };
 

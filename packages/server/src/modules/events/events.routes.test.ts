@@ -504,6 +504,48 @@ describe('the delivery counters', () => {
     await fresh.stop();
   });
 
+  it('reads its totals from the strategies’ sums, which a budget reset counts from its hour', async () => {
+    const world = await createWorld();
+    const delivery = ctx.app.deps.delivery;
+    const lifetime = strategyOf(world, { campaignBudgetMicros: 5_000n, budgetSharePercent: 100 });
+    await fire('impression', ticketOf(world));
+    await fire('billing', ticketOf(world));
+    await fire('billing', ticketOf(world));
+    await flush();
+    const sums = await ctx.db
+      .selectFrom('delivery_strategy_totals')
+      .select(['impressions', 'clicks', 'spend_micros'])
+      .where('strategy_id', '=', world.strategyId)
+      .execute();
+    expect(sums).toEqual([{ impressions: '1', clicks: '0', spend_micros: '5000' }]);
+    expect(delivery.mayBid(lifetime, ctx.clock.now())).toBe(false);
+
+    // Two hours later the budget is reset: what was spent before the reset's hour no longer counts.
+    ctx.clock.advanceMinutes(120);
+    await ctx.db
+      .updateTable('campaigns')
+      .set({ budget_reset_at: ctx.clock.now() })
+      .where('id', '=', world.campaignId)
+      .execute();
+    await flush();
+    const now = ctx.clock.now();
+    expect(delivery.mayBid(lifetime, now)).toBe(true);
+    const fresh = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    await fresh.start();
+    expect(fresh.mayBid(lifetime, now)).toBe(true);
+    expect(fresh.strategyStats(world.strategyId)).toMatchObject({ impressions: 1 });
+    // Spend in the reset's hour counts again.
+    await fire('billing', ticketOf(world));
+    await fire('billing', ticketOf(world));
+    await flush();
+    expect(delivery.mayBid(lifetime, now)).toBe(false);
+    // Another process's spend: read again within a minute while it has nothing of its own to flush.
+    ctx.clock.advanceMinutes(1);
+    await fresh.flush();
+    expect(fresh.mayBid(lifetime, ctx.clock.now())).toBe(false);
+    await fresh.stop();
+  });
+
   it('stops at the daily impression and click caps', async () => {
     const world = await createWorld();
     const delivery = ctx.app.deps.delivery;
@@ -524,6 +566,13 @@ describe('the delivery counters', () => {
       ctx.app.deps.delivery.recordBid(ticketOf(world), ctx.clock.now());
     await flush();
     expect((await totalsOf(world)).bids).toBe(3);
+    // Bids alone add nothing to the strategies' sums the budgets read.
+    const sums = await ctx.db
+      .selectFrom('delivery_strategy_hourly')
+      .select('hour')
+      .where('strategy_id', '=', world.strategyId)
+      .execute();
+    expect(sums).toEqual([]);
   });
 
   it('keeps the counts of a failed flush and counts them once when it succeeds', async () => {
@@ -585,40 +634,51 @@ describe('the delivery counters', () => {
     );
   });
 
-  it('loses and doubles nothing when flushes run in parallel with events and failures', async () => {
-    const world = await createWorld();
-    const delivery = ctx.app.deps.delivery;
-    const kinds: EventKind[] = ['impression', 'click', 'video_start', 'win'];
-    const flushes: Promise<void>[] = [];
-    const sent: Promise<unknown>[] = [];
-    for (let round = 0; round < 8; round += 1) {
-      if (round === 3) faults.failures = 2;
-      for (let index = 0; index < 10; index += 1) {
-        const ticket = ticketOf(world);
-        for (const kind of kinds) sent.push(fire(kind, ticket));
-        // A repeat of an earlier event of the round.
-        sent.push(fire('impression', ticket));
-        delivery.recordBid(ticket, ctx.clock.now());
+  // A failure at the daily rollup, or at the flush's last statement (the strategies' sums, migration 0027).
+  it.each(['delivery_daily_publishers', 'delivery_strategy_totals'])(
+    'loses and doubles nothing when flushes run in parallel with events and failures (at %s)',
+    async (table) => {
+      const world = await createWorld();
+      faults.table = table;
+      const delivery = ctx.app.deps.delivery;
+      const kinds: EventKind[] = ['impression', 'click', 'video_start', 'win'];
+      const flushes: Promise<void>[] = [];
+      const sent: Promise<unknown>[] = [];
+      for (let round = 0; round < 8; round += 1) {
+        if (round === 3) faults.failures = 2;
+        for (let index = 0; index < 10; index += 1) {
+          const ticket = ticketOf(world);
+          for (const kind of kinds) sent.push(fire(kind, ticket));
+          // A repeat of an earlier event of the round.
+          sent.push(fire('impression', ticket));
+          delivery.recordBid(ticket, ctx.clock.now());
+        }
+        flushes.push(flush());
       }
-      flushes.push(flush());
-    }
-    await Promise.all(sent);
-    const outcomes = await Promise.allSettled(flushes);
-    // A flush that found nothing to write does not meet the faults: flush until both have been met.
-    for (let retry = 0; retry < 3 && faults.failures > 0; retry += 1) {
-      outcomes.push(...(await Promise.allSettled([flush()])));
-    }
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(2);
-    await flush();
-    expect(await totalsOf(world)).toMatchObject({
-      bids: 80,
-      impressions: 80,
-      clicks: 80,
-      video_starts: 80,
-      wins: 80,
-    });
-    expect(delivery.strategyStats(world.strategyId)).toEqual({ impressions: 80, clicks: 80 });
-  });
+      await Promise.all(sent);
+      const outcomes = await Promise.allSettled(flushes);
+      // A flush that found nothing to write does not meet the faults: flush until both have been met.
+      for (let retry = 0; retry < 3 && faults.failures > 0; retry += 1) {
+        outcomes.push(...(await Promise.allSettled([flush()])));
+      }
+      faults.table = 'delivery_daily_publishers';
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(2);
+      await flush();
+      expect(await totalsOf(world)).toMatchObject({
+        bids: 80,
+        impressions: 80,
+        clicks: 80,
+        video_starts: 80,
+        wins: 80,
+      });
+      expect(delivery.strategyStats(world.strategyId)).toEqual({ impressions: 80, clicks: 80 });
+      // The strategies' sums hold what the rollups hold: what a process starting now reads.
+      const fresh = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+      await fresh.start();
+      expect(fresh.strategyStats(world.strategyId)).toEqual({ impressions: 80, clicks: 80 });
+      await fresh.stop();
+    },
+  );
 
   it('writes what memory holds when the app closes', async () => {
     const other = await startTestApp({ seed: false, deliveryFlushMs: 0 });

@@ -2,6 +2,7 @@ import type { TBiddingDiagnostics } from '@beacon/domain/api/bidding-diagnostics
 import { toMicros } from '@beacon/domain/dictionary/currencies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BiddingWorld, createBiddingWorld } from '../../test/bidding-world';
+import { insertStrategySums } from '../../test/factories';
 import { bearer, createTestClock, startTestApp, type TestContext } from '../../test/test-app';
 
 /**
@@ -65,6 +66,13 @@ describe('pacing', () => {
         media_cost_micros: toMicros('1').toString(),
       })
       .execute();
+    await insertStrategySums(ctx.db, {
+      at: new Date('2026-11-20T10:00:00.000Z'),
+      campaignId: world.campaign.id,
+      strategyId: world.strategyId,
+      impressions: 400,
+      spendMicros: toMicros('1').toString(),
+    });
     await ctx.app.deps.delivery.flush();
     // The next pacing step, and the next diagnosed request.
     ctx.clock.advanceMinutes(0.2);
