@@ -6,15 +6,14 @@
 // simulator's banner requests with 64 in flight and reads the server's CPU per request. Rounds (ROUNDS, 3)
 // interleave the builds, so that a drift of this shared machine falls on all of them (docs/engine.md "What is
 // measured"). A bundle given as `path?NAME=value&…` runs with those environment variables.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEED_SQL } from './bidder.mjs';
 import { importFromSource } from './bundle.mjs';
 import { serverCpuSeconds } from './events.mjs';
+import { CONCURRENCY, inFlight, request, sleep, spawnServer, stopServer } from './http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const variants = process.argv.slice(2);
@@ -25,75 +24,36 @@ if (variants.length === 0) {
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 20_000);
 const WARM_UP = 3_000;
-const CONCURRENCY = 64;
 const PORT = Number(process.env.AB_PORT ?? 4711);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-const request = (method, url, body) =>
-  new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        method,
-        path: url,
-        agent,
-        headers: payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-          : {},
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error(`timeout ${method} ${url}`)));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
 
 /** `npm start`'s server, run from the bundle itself with no demo traffic or history (as the benches run it). */
 const start = async (variant, databaseUrl, args = []) => {
   const [bundle, query = ''] = variant.split('?');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-ab-'));
-  const child = spawn(process.execPath, [path.resolve(root, bundle), 'start', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...Object.fromEntries(new URLSearchParams(query)),
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      BEACON_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BEACON_DEMO_TRAFFIC: '0',
-      BEACON_DEMO_HISTORY: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const stop = async () => {
-    process.kill(-child.pid, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const { child } = await spawnServer({
+      command: process.execPath,
+      args: [path.resolve(root, bundle), 'start', ...args],
+      cwd: root,
+      port: PORT,
+      env: {
+        ...Object.fromEntries(new URLSearchParams(query)),
+        DATABASE_URL: databaseUrl,
+        BEACON_DATA_DIR: dataDir,
+      },
+    });
+    return {
+      child,
+      stop: async () => {
+        await stopServer(child);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    try {
-      if ((await request('GET', '/api/health')).status === 200) return { child, stop };
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
+    throw error;
   }
-  await stop();
-  throw new Error(`${bundle} did not answer /api/health within 60 s`);
 };
 
 const { createRequestGenerator, createRandom } = await importFromSource(
@@ -114,23 +74,21 @@ let sequence = 0;
 const send = () => {
   sequence += 1;
   const base = pool[sequence % pool.length];
-  return request('POST', '/rtb/demo', { ...base, id: `${base.id}-${sequence}` });
+  return request(PORT, 'POST', '/rtb/demo', { body: { ...base, id: `${base.id}-${sequence}` } });
 };
 /** `total` bid requests with 64 in flight; answers the bids and the rate. */
 const load = async (total) => {
-  let next = 0;
   let bids = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total) {
-      next += 1;
-      const response = await send();
+  const seconds = await inFlight({
+    total,
+    concurrency: CONCURRENCY,
+    send,
+    onAnswer: (response) => {
       if (response.status === 200) bids += 1;
       else if (response.status !== 204) throw new Error(`a bid request was answered ${response.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { bids, rate: Math.round(total / ((performance.now() - started) / 1000)) };
+    },
+  });
+  return { bids, rate: Math.round(total / seconds) };
 };
 
 const { default: pg } = await import('pg');

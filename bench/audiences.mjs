@@ -3,14 +3,13 @@
 // database and on PostgreSQL. The server's resident memory is sampled every 100 ms from the upload's first
 // byte to the count. The server is the built bundle run by node itself: `npm start` may rebuild the console and
 // the server inside its own process when sources changed since the build, which would be measured as the upload's.
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgets } from './budgets.mjs';
+import { multipartBody, postMultipart, spawnServer, stopServer } from './http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -29,42 +28,6 @@ export const identifiersFile = (count = IDENTIFIERS) => {
   return Buffer.from(`${lines.join('\n')}\n`);
 };
 
-const multipartBody = (data, content) => {
-  const boundary = `----beaconbench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="identifiers.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  return { body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), boundary };
-};
-
-const post = (port, token, url, payload, boundary) =>
-  new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: url,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': payload.byteLength,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.setTimeout(300_000, () => req.destroy(new Error(`timeout POST ${url}`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-
 /** The resident set (MB) of a process. */
 const rssMb = (pid) =>
   new Promise((resolve) => {
@@ -74,37 +37,16 @@ const rssMb = (pid) =>
   });
 
 /** `node packages/server/dist/main.js` (built by run.mjs) until /api/health answers. */
-const startBundle = async (request, dataDir, port, { env = {}, args = [] } = {}) => {
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js'), 'start', ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BEACON_DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      BEACON_DEMO_TRAFFIC: '0',
-      BEACON_DEMO_HISTORY: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    try {
-      if ((await request(port, 'GET', '/api/health')).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not answer /api/health within 60 s');
-};
-
-const stopBundle = async (child) => {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-};
+const startBundle = async (dataDir, port, { env = {}, args = [] } = {}) =>
+  (
+    await spawnServer({
+      command: process.execPath,
+      args: [path.join(root, 'packages/server/dist/main.js'), 'start', ...args],
+      cwd: root,
+      port,
+      env: { BEACON_DATA_DIR: dataDir, ...env },
+    })
+  ).child;
 
 /** The budgets are PostgreSQL's; the embedded run is reported without one. */
 const measureUpload = async ({ label, port, request, child, budgetMs, rssBudgetMb }) => {
@@ -120,7 +62,10 @@ const measureUpload = async ({ label, port, request, child, budgetMs, rssBudgetM
     throw new Error(`POST /api/audience answered ${created.status}: ${created.body}`);
   const { id } = JSON.parse(created.body);
   const file = identifiersFile();
-  const { body, boundary } = multipartBody({ commits_not_to_rebuild: true }, file);
+  const multipart = multipartBody(
+    { data: JSON.stringify({ commits_not_to_rebuild: true }) },
+    { filename: 'identifiers.csv', content: file },
+  );
 
   const idleMb = await rssMb(child.pid);
   let peakMb = idleMb;
@@ -133,7 +78,7 @@ const measureUpload = async ({ label, port, request, child, budgetMs, rssBudgetM
   })();
 
   const started = performance.now();
-  const response = await post(port, token, `/api/audience/${id}/identifiers`, body, boundary);
+  const response = await postMultipart(port, `/api/audience/${id}/identifiers`, token, multipart, 300_000);
   if (response.status !== 202) {
     sampling = false;
     throw new Error(
@@ -180,11 +125,11 @@ export const measureAudiences = async ({ request, port }) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-audiences-'));
   try {
     if (process.env.BENCH_AUDIENCES_EMBEDDED === '0') throw new SkipEmbedded();
-    const child = await startBundle(request, dataDir, port);
+    const child = await startBundle(dataDir, port);
     try {
       rows.push(...(await measureUpload({ label: 'embedded', port, request, child })));
     } finally {
-      await stopBundle(child);
+      await stopServer(child);
     }
   } catch (error) {
     if (!(error instanceof SkipEmbedded)) throw error;
@@ -207,7 +152,7 @@ export const measureAudiences = async ({ request, port }) => {
   url.pathname = `/${name}`;
   const emptyDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-pg-'));
   try {
-    const child = await startBundle(request, emptyDir, port, {
+    const child = await startBundle(emptyDir, port, {
       env: { DATABASE_URL: url.toString() },
       args: ['--seed-demo'],
     });
@@ -222,7 +167,7 @@ export const measureAudiences = async ({ request, port }) => {
         })),
       );
     } finally {
-      await stopBundle(child);
+      await stopServer(child);
     }
   } finally {
     rmSync(emptyDir, { recursive: true, force: true });

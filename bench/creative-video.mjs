@@ -1,11 +1,10 @@
 // a 2 MB, 30-second MP4 from upload to approved and ready to serve (processing by the
 // creative.transcode job), on the embedded database. Needs ffmpeg (the product needs it too).
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { multipartBody, postMultipart } from './http.mjs';
 
 const DEMO_PASSWORD = 'Beacon-demo-1';
 const MAX_BYTES = 2 * 1024 * 1024;
@@ -22,46 +21,6 @@ const makeClip = (dir) => {
   ]);
   return readFileSync(file);
 };
-
-const uploadFile = (port, url, token, data) =>
-  new Promise((resolve, reject) => {
-    const boundary = `----bench${randomBytes(8).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: url,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': body.byteLength,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error('upload timed out')));
-    req.on('error', reject);
-    req.end(body);
-  });
 
 export const measureCreativeVideo = async ({ startServer, stopServer, request, port }) => {
   try {
@@ -90,7 +49,12 @@ export const measureCreativeVideo = async ({ startServer, stopServer, request, p
       });
       const { id } = JSON.parse(created.body);
       const started = performance.now();
-      const uploaded = await uploadFile(port, `/api/creative/${id}/asset`, manager, clip);
+      const uploaded = await postMultipart(
+        port,
+        `/api/creative/${id}/asset`,
+        manager,
+        multipartBody({}, { filename: 'clip.mp4', type: 'video/mp4', content: clip }),
+      );
       if (uploaded.status !== 200) throw new Error(`upload answered ${uploaded.status}: ${uploaded.body}`);
       let status = 'pending';
       while (status === 'pending' && performance.now() - started < 300_000) {

@@ -1,11 +1,10 @@
 // POST /api/geolist with a 50,000-row CSV (budget: accepted within 5 s), on the embedded database and
 // on PostgreSQL: the time from the first byte sent to the 201, as a user sees the upload finish.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
+import { multipartBody, postMultipart } from './http.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 
 const ROWS = 50_000;
@@ -23,51 +22,6 @@ export const geolistCsv = (rows = ROWS) => {
   return `${lines.join('\n')}\n`;
 };
 
-export const multipartBody = (fields, file) => {
-  const boundary = `----beaconbench${randomBytes(8).toString('hex')}`;
-  const chunks = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  }
-  chunks.push(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  chunks.push(file.content, `\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat(chunks.map((chunk) => Buffer.from(chunk))), boundary };
-};
-
-const upload = (port, token, payload, boundary) =>
-  new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/geolist',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': payload.byteLength,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error('timeout POST /api/geolist')));
-    req.on('error', reject);
-    req.end(payload);
-  });
-
 const measureUpload = async ({ label, port, request }) => {
   const login = await request(port, 'POST', '/api/login', {
     body: { username: 'owner', password: DEMO_PASSWORD },
@@ -77,11 +31,11 @@ const measureUpload = async ({ label, port, request }) => {
   const times = [];
   // One warm-up upload: the first pays for JIT compilation and the first writes to the new tables.
   for (let run = 0; run <= RUNS; run += 1) {
-    const { body, boundary } = multipartBody(
+    const multipart = multipartBody(
       { data: JSON.stringify({ name: `Bench geolist ${run}`, country: 'ESP' }) },
       { filename: 'stores.csv', content: csv },
     );
-    const response = await upload(port, token, body, boundary);
+    const response = await postMultipart(port, '/api/geolist', token, multipart);
     if (response.status !== 201) {
       throw new Error(`POST /api/geolist answered ${response.status}: ${response.body.slice(0, 300)}`);
     }

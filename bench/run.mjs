@@ -4,11 +4,11 @@
 // Traffic goes only to a server this script starts on 127.0.0.1; every loop is bounded in count and time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { budgets } from './budgets.mjs';
+import { closeConnections, inFlight, request, spawnServer, stopServer } from './http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_PASSWORD = 'Beacon-demo-1';
@@ -38,104 +38,35 @@ if (unknownParts.length) {
 }
 const isSelected = (part) => selected.length === 0 || selected.includes(part);
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const round = (value) => Math.round(value * 10) / 10;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const request = (port, method, url, { body, token, headers = {} } = {}) =>
-  new Promise((resolve, reject) => {
-    const payload = body ? JSON.stringify(body) : undefined;
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error(`timeout ${method} ${url}`)));
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-
-/** Starts `npm start` on a free port and returns the milliseconds until /api/health first answers 200. */
-const startServer = async (dataDir, port, { env = {}, args = [] } = {}) => {
-  const started = performance.now();
-  const child = spawn('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], {
+/** Starts `npm start` on `port` and answers the child and the milliseconds until /api/health first answered 200. */
+const startServer = (dataDir, port, { env = {}, args = [] } = {}) =>
+  spawnServer({
+    command: 'npm',
+    args: ['start', '--silent', ...(args.length ? ['--', ...args] : [])],
     cwd: root,
-    // No demo traffic and no demo history: they would load the server being measured (a benchmark sends its own).
-    env: {
-      ...process.env,
-      BEACON_DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      BEACON_DEMO_TRAFFIC: '0',
-      BEACON_DEMO_HISTORY: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
+    port,
+    env: { BEACON_DATA_DIR: dataDir, ...env },
   });
-  const deadline = started + 60_000;
-  while (performance.now() < deadline) {
-    try {
-      const response = await request(port, 'GET', '/api/health');
-      if (response.status === 200) return { child, ms: performance.now() - started };
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  process.kill(-child.pid, 'SIGTERM');
-  throw new Error('the server did not answer /api/health within 60 s');
-};
-
-const stopServer = async (child) => {
-  process.kill(-child.pid, 'SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-};
 
 /** Runs `total` requests with `concurrency` in flight and returns latency percentiles. */
 const load = async ({ total, concurrency, send }) => {
   const latencies = [];
   let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total) {
-      next += 1;
-      const response = await send();
+  const seconds = await inFlight({
+    total,
+    concurrency,
+    send,
+    onAnswer: (response) => {
       if (response.status !== 200) failures += 1;
       latencies.push(response.ms);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
+    },
+  });
   return {
     requests: total,
     concurrency,
@@ -312,7 +243,7 @@ if (isSelected('pacing')) {
   for (const row of await measurePacing()) record(row.name, row.value, row.unit, row.budget);
 }
 
-agent.destroy();
+closeConnections();
 
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 writeFileSync(

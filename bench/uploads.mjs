@@ -4,11 +4,10 @@
 // PostgreSQL. The upload's own duration is reported without a budget.
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
-import { multipartBody } from './geolists.mjs';
+import { multipartBody, postMultipart } from './http.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 
 const LINES = 1_000_000;
@@ -19,38 +18,6 @@ const publisherFile = () => {
   for (let index = 0; index < LINES; index += 1) lines.push(`site-${index}.example.com`);
   return `${lines.join('\n')}\n`;
 };
-
-const post = (port, token, url, payload, boundary) =>
-  new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: url,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': payload.byteLength,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.setTimeout(600_000, () => req.destroy(new Error(`timeout POST ${url}`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -71,7 +38,7 @@ const measureUpload = async ({ label, port, request }) => {
   if (created.status !== 201) throw new Error(`POST /api/publisher-list answered ${created.status}`);
   const list = JSON.parse(created.body);
   const content = publisherFile();
-  const { body, boundary } = multipartBody(
+  const multipart = multipartBody(
     { data: JSON.stringify({ mode: 'replace', version: list.version }) },
     { filename: 'publishers.txt', content },
   );
@@ -97,11 +64,15 @@ const measureUpload = async ({ label, port, request }) => {
   const quiet = await others(() => performance.now() > quietUntil);
 
   let isDone = false;
-  const uploading = post(port, token, `/api/publisher-list/${list.id}/publishers`, body, boundary).finally(
-    () => {
-      isDone = true;
-    },
-  );
+  const uploading = postMultipart(
+    port,
+    `/api/publisher-list/${list.id}/publishers`,
+    token,
+    multipart,
+    600_000,
+  ).finally(() => {
+    isDone = true;
+  });
   const during = await others(() => isDone);
   const uploaded = await uploading;
   if (uploaded.status !== 200) {
