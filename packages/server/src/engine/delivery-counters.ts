@@ -101,7 +101,6 @@ const DAILY_KEY = [
   'publisher',
   'bundle',
 ] as const;
-const MONEY_COLUMNS = ['media_cost_micros', 'spend_micros'] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Keys
@@ -740,20 +739,30 @@ const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
 ): Promise<void> => {
   // Sorted by key, so that two processes flushing the same rows lock them in the same order (no deadlock).
   const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-  const columns = [...keyColumns, ...COUNT_COLUMNS, ...MONEY_COLUMNS];
   for (const batch of chunks(sorted, batchRows)) {
+    // Only the counters some row of the batch adds to: the others default to 0 and adding 0 changes nothing
+    // (a batch of bids alone sends one counter, not seventeen).
+    const counted = COUNT_COLUMNS.flatMap((_, index) =>
+      batch.some((row) => row.counts[index] !== 0) ? [index] : [],
+    );
+    const withMediaCost = batch.some((row) => row.mediaCost !== 0n);
+    const withSpend = batch.some((row) => row.spend !== 0n);
+    const added: string[] = counted.map((index) => COUNT_COLUMNS[index] ?? '');
+    if (withMediaCost) added.push('media_cost_micros');
+    if (withSpend) added.push('spend_micros');
+    const columns = [...keyColumns, ...added];
     const values: string[][] = columns.map(() => []);
     for (const row of batch) {
       let index = 0;
       for (const column of keyColumns) values[index++]?.push(row.dimensions[column] as string);
-      for (const count of row.counts) values[index++]?.push(String(count));
-      values[index++]?.push(row.mediaCost.toString());
-      values[index]?.push(row.spend.toString());
+      for (const count of counted) values[index++]?.push(String(row.counts[count]));
+      if (withMediaCost) values[index++]?.push(row.mediaCost.toString());
+      if (withSpend) values[index]?.push(row.spend.toString());
     }
+    const action = added.length === 0 ? sql`DO NOTHING` : sql`DO UPDATE SET ${upsertSql(table, added)}`;
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       ${unnestOf(columns, values)}
-      ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
-      DO UPDATE SET ${upsertSql(table, [...COUNT_COLUMNS, ...MONEY_COLUMNS])}`.execute(trx);
+      ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))}) ${action}`.execute(trx);
   }
 };
 

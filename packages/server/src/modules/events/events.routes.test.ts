@@ -566,13 +566,26 @@ describe('the delivery counters', () => {
       ctx.app.deps.delivery.recordBid(ticketOf(world), ctx.clock.now());
     await flush();
     expect((await totalsOf(world)).bids).toBe(3);
-    // Bids alone add nothing to the strategies' sums the budgets read.
-    const sums = await ctx.db
-      .selectFrom('delivery_strategy_hourly')
-      .select('hour')
+    // A flush of bids alone writes only the bids of the rows it meets; their other counters stay.
+    await fire('impression', ticketOf(world));
+    await fire('billing', ticketOf(world));
+    await flush();
+    ctx.app.deps.delivery.recordBid(ticketOf(world), ctx.clock.now());
+    await flush();
+    expect(await totalsOf(world)).toMatchObject({ bids: 4, impressions: 1, spend_micros: '2500' });
+    const rows = await ctx.db
+      .selectFrom('delivery_hourly')
+      .select(['bids', 'impressions', 'spend_micros'])
       .where('strategy_id', '=', world.strategyId)
       .execute();
-    expect(sums).toEqual([]);
+    expect(rows).toEqual([{ bids: '4', impressions: '1', spend_micros: '2500' }]);
+    // Bids add nothing to the strategies' sums the budgets read: the impression and the billing did.
+    const sums = await ctx.db
+      .selectFrom('delivery_strategy_hourly')
+      .select(['impressions', 'spend_micros'])
+      .where('strategy_id', '=', world.strategyId)
+      .execute();
+    expect(sums).toEqual([{ impressions: '1', spend_micros: '2500' }]);
   });
 
   it('keeps the counts of a failed flush and counts them once when it succeeds', async () => {
