@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-frequency-caps';
 import * as m0025 from './migrations/0025-delivery-brin';
 import * as m0026 from './migrations/0026-campaign-frequency-caps';
 import * as m0027 from './migrations/0027-delivery-strategy-sums';
+import * as m0028 from './migrations/0028-campaign-budget-resets';
 
 /** Migrations are imported statically so that the bundled server carries them; names sort in order. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-delivery-brin': m0025,
   '0026-campaign-frequency-caps': m0026,
   '0027-delivery-strategy-sums': m0027,
+  '0028-campaign-budget-resets': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
