@@ -149,6 +149,14 @@ export const textOf = (value: string): string => {
 export const utcHour = (at: Date): string => `${at.toISOString().slice(0, 13)}:00:00.000Z`;
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
+/** The last hour's texts (utcHour, utcDay): thousands of events a second fall in the same hour. */
+let lastHourTexts = { start: Number.NaN, hour: '', day: '' };
+const hourTextsOf = (at: Date): { hour: string; day: string } => {
+  const start = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+  if (start !== lastHourTexts.start) lastHourTexts = { start, hour: utcHour(at), day: utcDay(at) };
+  return lastHourTexts;
+};
+
 /**
  * The rollup rows an event of `ticket` at `at` counts into, or null when the ticket's ids are not ids (a
  * ticket is signed by the bidder, so only a bug makes one: refusing it keeps the flush from failing on it).
@@ -175,10 +183,10 @@ export const rollupKeysOf = (
   ) {
     return null;
   }
-  const instant = at.toISOString();
+  const texts = hourTextsOf(at);
   return {
     hourly: {
-      hour: `${instant.slice(0, 13)}:00:00.000Z`,
+      hour: texts.hour,
       organization_id: organization,
       campaign_id: campaign,
       strategy_id: strategy,
@@ -193,7 +201,7 @@ export const rollupKeysOf = (
       venue_type: textOf(ticket.venueType),
     },
     daily: {
-      day: instant.slice(0, 10),
+      day: texts.day,
       organization_id: organization,
       campaign_id: campaign,
       strategy_id: strategy,
@@ -204,7 +212,6 @@ export const rollupKeysOf = (
   };
 };
 
-const keyText = (values: readonly string[]): string => JSON.stringify(values);
 /**
  * A rollup row's key in memory: its key columns joined by NUL, which no key value holds (ids are digits, times
  * ISO text, and textOf removes NUL from texts) — one string per event, with no array or escaping to build.
@@ -552,6 +559,14 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 
 const seenKey = (auctionId: string, kind: string): string => `${kind} ${auctionId}`;
 
+/** An instant as ISO text, the last one remembered: a flush's events come many to the millisecond. */
+let lastInstant = { ms: Number.NaN, text: '' };
+const isoTextOf = (at: Date): string => {
+  const ms = at.getTime();
+  if (ms !== lastInstant.ms) lastInstant = { ms, text: at.toISOString() };
+  return lastInstant.text;
+};
+
 const TOUCH_KINDS: ReadonlySet<string> = new Set(['impression', 'click']);
 /** At most this many touches of one device are read for a conversion (one per campaign and kind). */
 const MAX_TOUCHES_READ = 200;
@@ -584,7 +599,7 @@ const touchValue = (event: PendingEvent, column: (typeof TOUCH_COLUMNS)[number])
     case 'kind':
       return event.kind;
     case 'touched_at':
-      return event.seenAt.toISOString();
+      return isoTextOf(event.seenAt);
     case 'publisher':
     case 'bundle':
       return event.daily[column];
@@ -606,18 +621,14 @@ const upsertTouches = async (
   const newest = new Map<string, PendingEvent>();
   for (const event of counted) {
     if (event.device === '' || !TOUCH_KINDS.has(event.kind)) continue;
-    const key = keyText([event.device, event.hourly.campaign_id, event.kind]);
+    // The device is the bidder's hash of an id and the campaign digits: NUL joins them without ambiguity.
+    const key = `${event.device}\0${event.hourly.campaign_id}\0${event.kind}`;
     const known = newest.get(key);
     if (!known || known.seenAt < event.seenAt) newest.set(key, event);
   }
   const sorted = [...newest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
   for (const batch of chunks(sorted, batchRows)) {
-    const values: string[][] = TOUCH_COLUMNS.map(() => []);
-    for (const event of batch) {
-      TOUCH_COLUMNS.forEach((column, index) => {
-        values[index]?.push(touchValue(event, column));
-      });
-    }
+    const values = TOUCH_COLUMNS.map((column) => batch.map((event) => touchValue(event, column)));
     await sql`INSERT INTO delivery_touches (${sql.join(TOUCH_COLUMNS.map((column) => sql.ref(column)))})
       ${unnestOf(TOUCH_COLUMNS, values)}
       ON CONFLICT (device_hash, campaign_id, kind) DO UPDATE SET ${sql.join(
@@ -680,7 +691,7 @@ const insertSeen = async (
         fresh AS (INSERT INTO delivery_events_seen (auction_id, kind, seen_at)
           SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[],
             ${batch.map((event) => event.kind)}::text[],
-            ${batch.map((event) => event.seenAt.toISOString())}::timestamptz[])
+            ${batch.map((event) => isoTextOf(event.seenAt))}::timestamptz[])
           ON CONFLICT (auction_id, kind) DO NOTHING
           RETURNING auction_id, kind),
         total AS (SELECT count(*)::int AS inserted FROM fresh)
