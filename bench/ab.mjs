@@ -6,13 +6,15 @@
 // simulator's banner requests with 64 in flight and reads the server's CPU per request. Rounds (ROUNDS, 3)
 // interleave the builds, so that a drift of this shared machine falls on all of them (docs/engine.md "What is
 // measured"). A bundle given as `path?NAME=value&…` runs with those environment variables.
+// `AB_PART=events` measures the event intake instead: REQUESTS impressions through GET /ev/impression (as
+// `npm run bench -- events` sends them), their flush included.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEED_SQL } from './bidder.mjs';
 import { importFromSource } from './bundle.mjs';
-import { serverCpuSeconds } from './events.mjs';
+import { readWorld, serverCpuSeconds, ticketOf } from './events.mjs';
 import { CONCURRENCY, inFlight, request, sleep, spawnServer, stopServer } from './http.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +23,7 @@ if (variants.length === 0) {
   console.error('usage: node bench/ab.mjs <server main.js>[?ENV=value&…] …');
   process.exit(2);
 }
+const EVENTS_PART = process.env.AB_PART === 'events';
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const REQUESTS = Number(process.env.REQUESTS ?? 20_000);
 const WARM_UP = 3_000;
@@ -71,11 +74,15 @@ while (pool.length < 5_000) {
   if (kind === 'web_banner' || kind === 'app_banner') pool.push(bidRequest);
 }
 let sequence = 0;
-const send = () => {
+const sendBid = () => {
   sequence += 1;
   const base = pool[sequence % pool.length];
   return request(PORT, 'POST', '/rtb/demo', { body: { ...base, id: `${base.id}-${sequence}` } });
 };
+/** The event world (secret and strategy), read once the database is seeded. */
+let world;
+const sendImpression = () => request(PORT, 'GET', `/ev/impression?t=${ticketOf(world, 'ab')}`);
+const send = () => (EVENTS_PART ? sendImpression() : sendBid());
 /** `total` bid requests with 64 in flight; answers the bids and the rate. */
 const load = async (total) => {
   let bids = 0;
@@ -84,7 +91,9 @@ const load = async (total) => {
     concurrency: CONCURRENCY,
     send,
     onAnswer: (response) => {
-      if (response.status === 200) bids += 1;
+      if (EVENTS_PART) {
+        if (response.status !== 200) throw new Error(`an impression was answered ${response.status}`);
+      } else if (response.status === 200) bids += 1;
       else if (response.status !== 204) throw new Error(`a bid request was answered ${response.status}`);
     },
   });
@@ -107,6 +116,7 @@ try {
     await client.connect();
     for (const statement of SEED_SQL) await client.query(statement);
     await client.query('VACUUM ANALYZE organizations, campaigns, strategies, creatives, campaign_creatives');
+    world = await readWorld(async (text, values) => (await client.query(text, values)).rows);
     await client.end();
   } finally {
     await first.stop();
@@ -116,7 +126,7 @@ try {
       const server = await start(variant, databaseUrl);
       try {
         // The index is read at start; a bench campaign's bid says it holds the seed.
-        let ready = false;
+        let ready = EVENTS_PART;
         for (let i = 0; i < 600 && !ready; i += 1) {
           const response = await send();
           ready = response.status === 200 && response.body.includes('Bench ad');
@@ -126,11 +136,13 @@ try {
         await load(WARM_UP);
         const before = serverCpuSeconds(server.child.pid);
         const { bids, rate } = await load(REQUESTS);
+        // The flush of these events (every 5 s) is part of their cost.
+        if (EVENTS_PART) await sleep(6_000);
         const after = serverCpuSeconds(server.child.pid);
         const micros = Math.round(((after - before) * 1_000_000) / REQUESTS);
         results.get(variant).push(micros);
         console.log(
-          `round ${round}, ${variant}: ${micros} µs of server CPU per request, ${rate}/s, ${bids} bids`,
+          `round ${round}, ${variant}: ${micros} µs of server CPU per request, ${rate}/s${EVENTS_PART ? '' : `, ${bids} bids`}`,
         );
       } finally {
         await server.stop();

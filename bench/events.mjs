@@ -22,10 +22,13 @@ const SECRET_KEY = 'event_ticket_secret';
  */
 const loadTicketModule = () =>
   importFromSource('packages/server/src/engine', "export { encodeTicket } from './event-ticket';\n");
-/** Set by measureEvents before any ticket is made. */
+/** Set by readWorld before any ticket is made. */
 let encodeTicket;
 
-/** The installation's ticket secret (stored first if the server has not yet) and a demo strategy's ids. */
+/**
+ * The installation's ticket secret (stored first if the server has not yet) and a demo strategy's ids; loads the
+ * ticket module for `ticketOf`.
+ */
 const SECRET_SQL = `INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`;
 const READ_SECRET_SQL = 'SELECT value FROM platform_settings WHERE key = $1';
 const STRATEGY_SQL = `SELECT s.id::text AS strategy_id, c.id::text AS campaign_id,
@@ -34,7 +37,8 @@ const STRATEGY_SQL = `SELECT s.id::text AS strategy_id, c.id::text AS campaign_i
       AS creative_id
   FROM strategies s JOIN campaigns c ON c.id = s.campaign_id ORDER BY s.id LIMIT 1`;
 
-const readWorld = async (query) => {
+export const readWorld = async (query) => {
+  ({ encodeTicket } = await loadTicketModule());
   await query(SECRET_SQL, [SECRET_KEY, createHmac('sha256', String(Math.random())).digest('base64url')]);
   const secret = (await query(READ_SECRET_SQL, [SECRET_KEY]))[0].value;
   const strategy = (await query(STRATEGY_SQL, []))[0] ?? {
@@ -47,7 +51,8 @@ const readWorld = async (query) => {
 };
 
 let sequence = 0;
-const ticketOf = ({ secret, strategy }, tag) => {
+/** A fresh impression's ticket for the world `readWorld` answered (`tag` goes into its auction id). */
+export const ticketOf = ({ secret, strategy }, tag) => {
   sequence += 1;
   return encodeTicket(secret, {
     auctionId: `9:bench-${tag}-${process.pid}-${sequence}:1`,
@@ -153,7 +158,6 @@ const visibility = async ({ request, port, world, client }) => {
 };
 
 export const measureEvents = async ({ startServer, stopServer, load, request, port }) => {
-  ({ encodeTicket } = await loadTicketModule());
   const rows = [];
 
   // Embedded: the database belongs to the server while it runs, so the secret is read between two starts.
