@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { textArrayLiteral } from '../db/text-array';
 import type { Clock } from '../lib/clock';
 import { type DeliveryTouch, LONGEST_ATTRIBUTION_MS } from './attribution';
 import type { DeliverySink } from './delivery-sink';
@@ -267,6 +268,8 @@ type PendingEvent = {
   /** With `kind`, the de-duplication key (delivery_events_seen); a conversion's is its tracking event. */
   readonly auctionId: string;
   readonly kind: EventKind | 'conversion';
+  /** `seenKey(auctionId, kind)`, made once when the event is recorded. */
+  readonly key: string;
   /** The count column (COUNT_COLUMNS index) it adds 1 to, or null (billing, video error). */
   readonly column: number | null;
   /** The ticket's device hash ('' none): impressions and clicks with one are kept as touches (migration 0022). */
@@ -559,6 +562,13 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 
 const seenKey = (auctionId: string, kind: string): string => `${kind} ${auctionId}`;
 
+/**
+ * A map's values in the order of their keys (UTF-16 code units, as `<` compares): every process writes the rows of
+ * a table in this order, so that two flushes touching the same rows wait for each other rather than deadlock.
+ */
+const inKeyOrder = <T>(map: ReadonlyMap<string, T>): T[] =>
+  [...map.keys()].sort().map((key) => map.get(key) as T);
+
 /** An instant as ISO text, the last one remembered: a flush's events come many to the millisecond. */
 let lastInstant = { ms: Number.NaN, text: '' };
 const isoTextOf = (at: Date): string => {
@@ -626,7 +636,7 @@ const upsertTouches = async (
     const known = newest.get(key);
     if (!known || known.seenAt < event.seenAt) newest.set(key, event);
   }
-  const sorted = [...newest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
+  const sorted = inKeyOrder(newest);
   for (const batch of chunks(sorted, batchRows)) {
     const values = TOUCH_COLUMNS.map((column) => batch.map((event) => touchValue(event, column)));
     await sql`INSERT INTO delivery_touches (${sql.join(TOUCH_COLUMNS.map((column) => sql.ref(column)))})
@@ -678,20 +688,18 @@ const conversionKeysOf = (
  */
 const insertSeen = async (
   trx: Transaction<Database>,
-  events: readonly PendingEvent[],
+  events: ReadonlyMap<string, PendingEvent>,
   batchRows: number,
 ): Promise<Set<PendingEvent>> => {
   const seen = new Set<PendingEvent>();
   // In key order, like the rollup rows, so that two processes inserting the same keys wait rather than deadlock.
-  const sorted = [...events].sort((a, b) =>
-    a.auctionId === b.auctionId ? (a.kind < b.kind ? -1 : 1) : a.auctionId < b.auctionId ? -1 : 1,
-  );
+  const sorted = inKeyOrder(events);
   for (const batch of chunks(sorted, batchRows)) {
     const { rows } = await sql<{ inserted: number; auction_id: string | null; kind: string | null }>`WITH
         fresh AS (INSERT INTO delivery_events_seen (auction_id, kind, seen_at)
-          SELECT * FROM unnest(${batch.map((event) => event.auctionId)}::text[],
-            ${batch.map((event) => event.kind)}::text[],
-            ${batch.map((event) => isoTextOf(event.seenAt))}::timestamptz[])
+          SELECT * FROM unnest(${textArrayLiteral(batch.map((event) => event.auctionId))}::text[],
+            ${textArrayLiteral(batch.map((event) => event.kind))}::text[],
+            ${textArrayLiteral(batch.map((event) => isoTextOf(event.seenAt)))}::timestamptz[])
           ON CONFLICT (auction_id, kind) DO NOTHING
           RETURNING auction_id, kind),
         total AS (SELECT count(*)::int AS inserted FROM fresh)
@@ -703,7 +711,7 @@ const insertSeen = async (
       if (row.auction_id !== null && row.kind !== null) fresh.add(seenKey(row.auction_id, row.kind));
     }
     for (const event of batch) {
-      if (!fresh.has(seenKey(event.auctionId, event.kind))) seen.add(event);
+      if (!fresh.has(event.key)) seen.add(event);
     }
   }
   return seen;
@@ -735,9 +743,8 @@ const unnestOf = (columns: readonly string[], values: readonly (readonly string[
   sql`SELECT * FROM unnest(${sql.join(
     columns.map((column, index) => {
       const type = columnType(column);
-      return type === 'text'
-        ? sql`${values[index]}::text[]`
-        : sql`${values[index]}::text[]::${sql.raw(type)}[]`;
+      const literal = textArrayLiteral(values[index] ?? []);
+      return type === 'text' ? sql`${literal}::text[]` : sql`${literal}::text[]::${sql.raw(type)}[]`;
     }),
   )})`;
 
@@ -749,7 +756,7 @@ const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
   batchRows: number,
 ): Promise<void> => {
   // Sorted by key, so that two processes flushing the same rows lock them in the same order (no deadlock).
-  const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const sorted = inKeyOrder(rows);
   for (const batch of chunks(sorted, batchRows)) {
     // Only the counters some row of the batch adds to: the others default to 0 and adding 0 changes nothing
     // (a batch of bids alone sends one counter, not seventeen).
@@ -831,7 +838,7 @@ const upsertStrategySums = async (
       ? ['hour', 'campaign_id', 'strategy_id']
       : ['campaign_id', 'strategy_id'];
   const columns = [...keyColumns, ...STRATEGY_SUM_COLUMNS];
-  const sorted = [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const sorted = inKeyOrder(sums);
   for (const batch of chunks(sorted, batchRows)) {
     const values: string[][] = columns.map((_, index) =>
       batch.map((row) => {
@@ -1028,14 +1035,11 @@ export const createDeliveryCounters = ({
         // Within one flush an (auctionId, kind) goes once: the first one counts.
         const unique = new Map<string, PendingEvent>();
         for (const event of batch) {
-          const key = seenKey(event.auctionId, event.kind);
-          if (!unique.has(key)) unique.set(key, event);
+          if (!unique.has(event.key)) unique.set(event.key, event);
         }
         // The shared store has counted each event once already; otherwise the seen keys decide.
         const seen =
-          shared || unique.size === 0
-            ? new Set<PendingEvent>()
-            : await insertSeen(trx, [...unique.values()], batchRows);
+          shared || unique.size === 0 ? new Set<PendingEvent>() : await insertSeen(trx, unique, batchRows);
         const rowsHourly: Rows<HourlyDimensions> = new Map();
         const rowsDaily: Rows<DailyDimensions> = new Map();
         const copy = <D>(into: Rows<D>, from: Rows<D>) => {
@@ -1162,11 +1166,13 @@ export const createDeliveryCounters = ({
   const recordEvent = (event: DeliveryEvent): RecordResult => {
     const keys = rollupKeysOf(event.ticket, event.at);
     if (!keys) return 'invalid';
-    if (!remember(seenKey(event.ticket.auctionId, event.kind))) return 'duplicate';
+    const key = seenKey(event.ticket.auctionId, event.kind);
+    if (!remember(key)) return 'duplicate';
     const column = KIND_COLUMN[event.kind];
     events.push({
       auctionId: event.ticket.auctionId,
       kind: event.kind,
+      key,
       column: column === null ? null : (COLUMN_INDEX.get(column) ?? null),
       device: event.ticket.device,
       seenAt: event.at,
@@ -1190,10 +1196,12 @@ export const createDeliveryCounters = ({
     const keys = conversionKeysOf(conversion.touch, conversion.at);
     if (!keys || !ID_PATTERN.test(conversion.trackingEventId)) return 'invalid';
     const auctionId = `tracking:${conversion.trackingEventId}`;
-    if (!remember(seenKey(auctionId, 'conversion'))) return 'duplicate';
+    const key = seenKey(auctionId, 'conversion');
+    if (!remember(key)) return 'duplicate';
     events.push({
       auctionId,
       kind: 'conversion',
+      key,
       column: COLUMN_INDEX.get(`conversions_${conversion.event}`) ?? null,
       device: '',
       seenAt: conversion.at,
