@@ -872,7 +872,14 @@ export const createDeliveryCounters = ({
   let events: PendingEvent[] = [];
   /** With a shared store: events it counted as new, for the rollups' next flush. */
   let confirmed: PendingEvent[] = [];
-  const recent = new Map<string, true>();
+  /**
+   * The last `recentKeys` keys: a set to ask, and the same keys in a ring in the order they came, which says the
+   * oldest to forget. (A Map whose first entry is deleted again and again makes every `keys().next()` step over
+   * the holes left before it until the table is rebuilt: tens of µs an event once it is full.)
+   */
+  const recent = new Set<string>();
+  const recentRing: (string | undefined)[] = new Array(Math.max(1, recentKeys));
+  let recentNext = 0;
 
   /** Loaded from the rollups; null until the first load (fail closed). */
   let loaded: Map<string, Totals> | null = null;
@@ -928,11 +935,11 @@ export const createDeliveryCounters = ({
 
   const remember = (key: string): boolean => {
     if (recent.has(key)) return false;
-    recent.set(key, true);
-    if (recent.size > recentKeys) {
-      const oldest = recent.keys().next();
-      if (!oldest.done) recent.delete(oldest.value);
-    }
+    const oldest = recentRing[recentNext];
+    if (oldest !== undefined) recent.delete(oldest);
+    recent.add(key);
+    recentRing[recentNext] = key;
+    recentNext = recentNext + 1 === recentRing.length ? 0 : recentNext + 1;
     return true;
   };
 

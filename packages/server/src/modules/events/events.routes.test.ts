@@ -292,6 +292,32 @@ describe('GET /ev/{kind}', () => {
     expect((await totalsOf(world)).video_starts).toBe(2);
   });
 
+  it('remembers the last keys in memory and leaves older ones to the seen table', async () => {
+    const world = await createWorld();
+    const counters = createDeliveryCounters({
+      db: ctx.db,
+      clock: ctx.clock,
+      logger: ctx.app.log,
+      flushMs: 0,
+      recentKeys: 2,
+    });
+    await counters.start();
+    const at = ctx.clock.now();
+    const record = (ticket: AuctionTicket) =>
+      counters.recordEvent({ ticket, kind: 'video_start', at, mediaCostMicros: 0n, spendMicros: 0n });
+    const [first, second, third] = [ticketOf(world), ticketOf(world), ticketOf(world)];
+    expect([record(first), record(second), record(first)]).toEqual(['counted', 'counted', 'duplicate']);
+    // A third key pushes the oldest out of memory: it is taken again, and the flush's seen keys drop it.
+    expect([record(third), record(third), record(first), record(third)]).toEqual([
+      'counted',
+      'duplicate',
+      'counted',
+      'duplicate',
+    ]);
+    await counters.stop();
+    expect((await totalsOf(world)).video_starts).toBe(3);
+  });
+
   it('refuses forged, malformed and expired tickets and unknown kinds, counting nothing', async () => {
     const world = await createWorld();
     const ticket = ticketOf(world);
