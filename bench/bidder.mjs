@@ -4,7 +4,6 @@
 // bidder's p50/p99 at a paced 2,000 requests a second (goal: p99 ≤ 10 ms), on the embedded database and on
 // PostgreSQL. The requests are the traffic simulator's banner requests (traffic/generator.ts, bundled here).
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { budgets } from './budgets.mjs';
 import { importFromSource } from './bundle.mjs';
 import { serverCpuSeconds } from './events.mjs';
+import { spawnScript, stopServer } from './http.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 import { WARM_UP_REQUESTS } from './warm-up.mjs';
 
@@ -225,31 +225,14 @@ await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 `;
 
 /** Fastify from node_modules with one POST route answering 204 (its JSON body parsed), in its own process. */
-const startBareServer = async (request, port) => {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_SERVER], {
+const startBareServer = (request, port) =>
+  spawnScript({
+    script: BARE_SERVER,
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
+    port,
+    isReady: async () =>
+      (await request(port, 'POST', '/rtb/demo', { body: { id: '1', imp: [{ id: '1' }] } })).status === 204,
   });
-  const deadline = performance.now() + 15_000;
-  while (performance.now() < deadline) {
-    try {
-      const response = await request(port, 'POST', '/rtb/demo', { body: { id: '1', imp: [{ id: '1' }] } });
-      if (response.status === 204) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  process.kill(-child.pid, 'SIGTERM');
-  throw new Error('the bare Fastify server did not answer within 15 s');
-};
-
-const stopBareServer = async (child) => {
-  process.kill(-child.pid, 'SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-};
 
 /** `load` at 64 in flight with the server's CPU per request over the measured requests. */
 const throughputOf = async ({ load, send, groupId }) => {
@@ -338,7 +321,7 @@ const measureBidder = async ({ label, load, request, port, pool, world, server }
     bare = await throughputOf({ load, send, groupId: bareServer.pid });
     bareTimed = await paced({ rate: PACED_RATE, seconds: PACED_SECONDS, send });
   } finally {
-    await stopBareServer(bareServer);
+    await stopServer(bareServer);
   }
 
   const send = senderOf({ request, port, url: '/rtb/demo', pool });

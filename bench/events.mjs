@@ -1,7 +1,9 @@
 // The event intake (docs/engine.md "Events"): impressions through GET /ev/impression with the server's CPU per
 // event (goal: ≥ 20,000 events a second per process, so at most 50 µs; the load generator shares the machine, so
 // its events per second are reported too), and the time from an event's answer until the rollups show it (the
-// counters flush every 5 s), on the embedded database and on PostgreSQL.
+// counters flush every 5 s), on the embedded database and on PostgreSQL. A bare Node HTTP server answering the
+// same requests with the pixel, measured by the same load generator in the same run, shows what this machine
+// gives any Node server at the time (docs/engine.md "What is measured").
 
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { budgets } from './budgets.mjs';
 import { importFromSource } from './bundle.mjs';
+import { spawnScript, stopServer } from './http.mjs';
 import { measureOnPostgres } from './postgres.mjs';
 import { WARM_UP_REQUESTS } from './warm-up.mjs';
 
@@ -22,8 +25,11 @@ const SECRET_KEY = 'event_ticket_secret';
  */
 const loadTicketModule = () =>
   importFromSource('packages/server/src/engine', "export { encodeTicket } from './event-ticket';\n");
-/** Set by readWorld before any ticket is made. */
+/** Set by loadEncodeTicket before any ticket is made. */
 let encodeTicket;
+const loadEncodeTicket = async () => {
+  encodeTicket ??= (await loadTicketModule()).encodeTicket;
+};
 
 /**
  * The installation's ticket secret (stored first if the server has not yet) and a demo strategy's ids; loads the
@@ -38,7 +44,7 @@ const STRATEGY_SQL = `SELECT s.id::text AS strategy_id, c.id::text AS campaign_i
   FROM strategies s JOIN campaigns c ON c.id = s.campaign_id ORDER BY s.id LIMIT 1`;
 
 export const readWorld = async (query) => {
-  ({ encodeTicket } = await loadTicketModule());
+  await loadEncodeTicket();
   await query(SECRET_SQL, [SECRET_KEY, createHmac('sha256', String(Math.random())).digest('base64url')]);
   const secret = (await query(READ_SECRET_SQL, [SECRET_KEY]))[0].value;
   const strategy = (await query(STRATEGY_SQL, []))[0] ?? {
@@ -130,6 +136,55 @@ const throughput = async ({ load, request, port, world, label, server }) => {
   return rows;
 };
 
+const BARE_PIXEL_SERVER = `
+import http from 'node:http';
+const pixel = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+http
+  .createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'image/gif', 'content-length': pixel.length, 'cache-control': 'no-store' });
+    response.end(pixel);
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** The bare server's rate and CPU per request for the same impressions (tickets of a made-up world). */
+const bareReference = async ({ load, request, port }) => {
+  const world = {
+    secret: 'bare',
+    strategy: { strategy_id: '1', campaign_id: '1', organization_id: '1', creative_id: '0' },
+  };
+  const send = () => request(port, 'GET', `/ev/impression?t=${ticketOf(world, 'bare')}`);
+  const child = await spawnScript({
+    script: BARE_PIXEL_SERVER,
+    cwd: process.cwd(),
+    port,
+    isReady: async () => (await send()).status === 200,
+  });
+  try {
+    await load({ total: WARM_UP_REQUESTS, concurrency: CONCURRENCY, send });
+    const cpuBefore = serverCpuSeconds(child.pid);
+    const result = await load({ total: EVENTS, concurrency: CONCURRENCY, send });
+    const cpuAfter = serverCpuSeconds(child.pid);
+    const rows = [
+      {
+        name: `bare Node HTTP server answering the pixel, same load generator: requests per second, ${CONCURRENCY} in flight`,
+        value: result.rps,
+        unit: '/s',
+      },
+    ];
+    if (cpuBefore !== null && cpuAfter !== null) {
+      rows.push({
+        name: '  bare Node HTTP server: server CPU per request',
+        value: Math.round(((cpuAfter - cpuBefore) * 1_000_000 * 10) / EVENTS) / 10,
+        unit: 'µs',
+      });
+    }
+    return rows;
+  } finally {
+    await stopServer(child);
+  }
+};
+
 /** Sends one click of a fresh strategy row and polls the rollup until it shows (PostgreSQL only). */
 const visibility = async ({ request, port, world, client }) => {
   const before = await client.query(
@@ -158,7 +213,8 @@ const visibility = async ({ request, port, world, client }) => {
 };
 
 export const measureEvents = async ({ startServer, stopServer, load, request, port }) => {
-  const rows = [];
+  await loadEncodeTicket();
+  const rows = [...(await bareReference({ load, request, port: port + 1 }))];
 
   // Embedded: the database belongs to the server while it runs, so the secret is read between two starts.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-bench-events-'));

@@ -136,6 +136,31 @@ export const spawnServer = async ({ command, args, cwd, port, env }) => {
   throw new Error(`${args.join(' ')} did not answer /api/health within 60 s`);
 };
 
+/**
+ * A reference server from a module's source text (`node --input-type=module -e`, run in the repository so that its
+ * packages resolve), detached like `spawnServer`'s; answers its child once `isReady()` (asked every 20 ms) is
+ * true, within 15 s.
+ */
+export const spawnScript = async ({ script, cwd, port, isReady }) => {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const deadline = performance.now() + 15_000;
+  while (performance.now() < deadline) {
+    try {
+      if (await isReady()) return child;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  await stopServer(child);
+  throw new Error('a reference server did not answer within 15 s');
+};
+
 /** Ends a server's process group and waits for it to exit. */
 export const stopServer = async (child) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
