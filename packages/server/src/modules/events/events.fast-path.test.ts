@@ -7,14 +7,16 @@ import type { EventAnswer, EventIntake } from './events.service';
 
 /** The intake's fast path (decision 053): what it answers itself, and what it leaves to the Fastify route. */
 
-const request = (url: string, method = 'GET') => ({ url, method, headers: {} }) as unknown as IncomingMessage;
+const request = (url: string, method = 'GET', rawHeaders: string[] = []) =>
+  ({ url, method, rawHeaders }) as unknown as IncomingMessage;
 
 const response = () => {
   const written: { status?: number; headers?: string[]; body?: unknown; bytes?: Buffer } = {};
   const stub = {
     writeHead: (status: number, headers: string[]) => {
       written.status = status;
-      written.headers = headers;
+      // The real writeHead copies the list out at once, as the fast path expects.
+      written.headers = [...headers];
     },
     write: (body: string, encoding: BufferEncoding) => {
       written.body = body;
@@ -82,6 +84,24 @@ describe('createEventFastPath', () => {
     expect(win.written.status).toBe(204);
     expect(received).toEqual(['impression abc']);
     expect(fallbacks).toEqual([]);
+  });
+
+  it("answers with the request's own x-request-id when it is a plain id, else a new one", () => {
+    const fast = createEventFastPath(intakeAnswering(() => ({ type: 'pixel' })).intake, headers, () => {});
+    const idOf = (rawHeaders: string[]) => {
+      const answer = response();
+      fast(request('/ev/impression?t=abc', 'GET', rawHeaders), answer.stub);
+      const list = answer.written.headers ?? [];
+      return list[list.indexOf('x-request-id') + 1];
+    };
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(idOf(['Host', 'x', 'X-Request-Id', 'trace_1-a'])).toBe('trace_1-a');
+    expect(idOf(['x-request-id', 'not plain'])).toMatch(uuid);
+    // Sent twice, the app's genReqId sees "a, b": not a plain id either.
+    expect(idOf(['x-request-id', 'a', 'X-REQUEST-ID', 'b'])).toMatch(uuid);
+    const fresh = [idOf([]), idOf([])];
+    expect(fresh[0]).toMatch(uuid);
+    expect(fresh[1]).not.toBe(fresh[0]);
   });
 
   it('leaves clicks, other methods and queries, unknown kinds and refusals to the route, having counted nothing', () => {

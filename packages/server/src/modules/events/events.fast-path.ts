@@ -38,6 +38,24 @@ export const ticketQueryOf = (query: string): { t: string; p: string | undefined
   return { t, p };
 };
 
+/**
+ * The request's own `x-request-id` when it is a plain id, else a new one, as the app's genReqId answers. Read from
+ * the raw header list: `request.headers` would build an object of every header for this one.
+ */
+const requestIdOf = (request: IncomingMessage): string => {
+  const raw = request.rawHeaders;
+  let value: string | undefined;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index] as string;
+    if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
+      // Sent twice, Node joins the values with ", ": no plain id, as the app's genReqId sees it.
+      if (value !== undefined) return randomUUID();
+      value = raw[index + 1] as string;
+    }
+  }
+  return value !== undefined && /^[\w-]{1,64}$/.test(value) ? value : randomUUID();
+};
+
 export type EventFastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 /**
@@ -55,18 +73,29 @@ export const createEventFastPath = (
     'cache-control': 'no-store',
     'cross-origin-resource-policy': 'cross-origin',
   }).flat();
-  const pixelHeaders = [...common, 'content-type', 'image/gif', 'content-length', String(PIXEL_GIF.length)];
+  // Each answer's header list, its request id (index 1) set just before writeHead, which copies the list out.
+  const pixelHeaders = [
+    'x-request-id',
+    '',
+    ...common,
+    'content-type',
+    'image/gif',
+    'content-length',
+    String(PIXEL_GIF.length),
+  ];
+  const noContentHeaders = ['x-request-id', '', ...common];
 
   const send = (request: IncomingMessage, response: ServerResponse, answer: EventAnswer): void => {
-    const incoming = request.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const id = requestIdOf(request);
     if (answer.type === 'pixel') {
-      response.writeHead(200, ['x-request-id', id, ...pixelHeaders]);
+      pixelHeaders[1] = id;
+      response.writeHead(200, pixelHeaders);
       endInOneWrite(response, PIXEL_TEXT, 'latin1');
       return;
     }
     if (answer.type === 'no_content') {
-      response.writeHead(204, ['x-request-id', id, ...common]);
+      noContentHeaders[1] = id;
+      response.writeHead(204, noContentHeaders);
       response.end();
       return;
     }
