@@ -193,6 +193,9 @@ const totalsOf = async (world: World): Promise<Totals> => {
 };
 
 const flush = () => ctx.app.deps.delivery.flush();
+/** Counters of another process (or of this one after a restart): an empty memory on the same database. */
+const freshCounters = (options: { recentKeys?: number } = {}) =>
+  createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0, ...options });
 
 /** How many de-duplication keys (delivery_events_seen) the auctions of `tickets` hold. */
 const seenCountOf = async (tickets: readonly AuctionTicket[]): Promise<number> => {
@@ -264,7 +267,7 @@ describe('GET /ev/{kind}', () => {
     expect((await fire('video_start', ticket)).statusCode).toBe(200);
     await flush();
     // Another process (or this one after a restart) has an empty memory.
-    const other = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    const other = freshCounters();
     await other.start();
     const at = ctx.clock.now();
     expect(other.recordEvent({ ticket, kind: 'video_start', at, mediaCostMicros: 0n, spendMicros: 0n })).toBe(
@@ -283,7 +286,7 @@ describe('GET /ev/{kind}', () => {
     expect((await totalsOf(world)).video_starts).toBe(2);
 
     // A flush whose keys were all seen already counts none of them.
-    const third = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    const third = freshCounters();
     await third.start();
     expect(third.recordEvent({ ticket, kind: 'video_start', at, mediaCostMicros: 0n, spendMicros: 0n })).toBe(
       'counted',
@@ -294,13 +297,7 @@ describe('GET /ev/{kind}', () => {
 
   it('remembers the last keys in memory and leaves older ones to the seen table', async () => {
     const world = await createWorld();
-    const counters = createDeliveryCounters({
-      db: ctx.db,
-      clock: ctx.clock,
-      logger: ctx.app.log,
-      flushMs: 0,
-      recentKeys: 2,
-    });
+    const counters = freshCounters({ recentKeys: 2 });
     await counters.start();
     const at = ctx.clock.now();
     const record = (ticket: AuctionTicket) =>
@@ -521,7 +518,7 @@ describe('the delivery counters', () => {
       delivery.mayBid(strategyOf(world, { campaignBudgetMicros: 5_001n, budgetSharePercent: 100 }), now),
     ).toBe(true);
 
-    const fresh = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    const fresh = freshCounters();
     const unlimited = strategyOf(world, { campaignBudgetMicros: null });
     expect(fresh.mayBid(unlimited, now)).toBe(false);
     await fresh.start();
@@ -556,7 +553,7 @@ describe('the delivery counters', () => {
     await flush();
     const now = ctx.clock.now();
     expect(delivery.mayBid(lifetime, now)).toBe(true);
-    const fresh = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+    const fresh = freshCounters();
     await fresh.start();
     expect(fresh.mayBid(lifetime, now)).toBe(true);
     expect(fresh.strategyStats(world.strategyId)).toMatchObject({ impressions: 1 });
@@ -712,7 +709,7 @@ describe('the delivery counters', () => {
       });
       expect(delivery.strategyStats(world.strategyId)).toEqual({ impressions: 80, clicks: 80 });
       // The strategies' sums hold what the rollups hold: what a process starting now reads.
-      const fresh = createDeliveryCounters({ db: ctx.db, clock: ctx.clock, logger: ctx.app.log, flushMs: 0 });
+      const fresh = freshCounters();
       await fresh.start();
       expect(fresh.strategyStats(world.strategyId)).toEqual({ impressions: 80, clicks: 80 });
       await fresh.stop();
