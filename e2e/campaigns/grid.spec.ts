@@ -168,10 +168,14 @@ test('search, filters and sort live in the URL and survive a reload', async ({ p
   await expect(rowOf(page, beta.name)).toBeVisible();
   await expect(page.getByRole('main')).toContainText('2 matching');
 
-  await grid(page).getByRole('columnheader', { name: 'Name' }).click();
+  const nameHeader = grid(page).getByRole('columnheader', { name: 'Name' });
+  await nameHeader.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('name');
-  await grid(page).getByRole('columnheader', { name: 'Name' }).click();
+  // The URL changes before the grid renders its new sort: the second click waits for the arrow, as a person does.
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await nameHeader.click();
   await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('-name');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
   await expect(grid(page).getByRole('row').nth(1)).toContainText(beta.name);
 
   // A filter chosen in the panel.
