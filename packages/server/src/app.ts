@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
@@ -21,6 +20,7 @@ import { createLocalFileStore } from './lib/file-store';
 import { idleJobWorker, type JobDefinition, startJobWorker } from './lib/jobs';
 import { createMailer } from './lib/mailer';
 import { PROCESS_PARTS, type ProcessPart, registerPartsNotRun } from './lib/process-parts';
+import { requestIdOf } from './lib/request-id';
 import { stagedSetJobs } from './lib/staged-sets';
 import { accessRoutes } from './modules/access/access.routes';
 import { audienceJobs } from './modules/audiences/audiences.jobs';
@@ -148,10 +148,7 @@ export const buildApp = async ({
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

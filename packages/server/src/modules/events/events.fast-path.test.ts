@@ -86,7 +86,7 @@ describe('createEventFastPath', () => {
     expect(fallbacks).toEqual([]);
   });
 
-  it("answers with the request's own x-request-id when it is a plain id, else a new one", () => {
+  it("answers with the request's own x-request-id when it is a plain id, else a new one (lib/request-id)", () => {
     const fast = createEventFastPath(intakeAnswering(() => ({ type: 'pixel' })).intake, headers, () => {});
     const idOf = (rawHeaders: string[]) => {
       const answer = response();
@@ -94,14 +94,10 @@ describe('createEventFastPath', () => {
       const list = answer.written.headers ?? [];
       return list[list.indexOf('x-request-id') + 1];
     };
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     expect(idOf(['Host', 'x', 'X-Request-Id', 'trace_1-a'])).toBe('trace_1-a');
-    expect(idOf(['x-request-id', 'not plain'])).toMatch(uuid);
-    // Sent twice, the app's genReqId sees "a, b": not a plain id either.
-    expect(idOf(['x-request-id', 'a', 'X-REQUEST-ID', 'b'])).toMatch(uuid);
-    const fresh = [idOf([]), idOf([])];
-    expect(fresh[0]).toMatch(uuid);
-    expect(fresh[1]).not.toBe(fresh[0]);
+    expect(idOf(['x-request-id', 'not plain'])).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
   });
 
   it('leaves clicks, other methods and queries, unknown kinds and refusals to the route, having counted nothing', () => {

@@ -6,10 +6,10 @@
  * gone), goes to the Fastify route untouched, which answers it as before: the intake throws before it counts
  * anything, so the route's second look counts nothing twice.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EVENT_PATH_PREFIX, isEventKind } from '../../engine/event-ticket';
 import { endInOneWrite } from '../../lib/one-write';
+import { requestIdOf } from '../../lib/request-id';
 import { PIXEL_GIF } from '../tracking/tracking.routes';
 import type { EventAnswer, EventIntake } from './events.service';
 
@@ -36,24 +36,6 @@ export const ticketQueryOf = (query: string): { t: string; p: string | undefined
   if (t === undefined || t.length > MAX_TICKET || t.includes('%') || t.includes('+')) return undefined;
   if (p !== undefined && (p.length > MAX_PRICE || p.includes('%') || p.includes('+'))) return undefined;
   return { t, p };
-};
-
-/**
- * The request's own `x-request-id` when it is a plain id, else a new one, as the app's genReqId answers. Read from
- * the raw header list: `request.headers` would build an object of every header for this one.
- */
-const requestIdOf = (request: IncomingMessage): string => {
-  const raw = request.rawHeaders;
-  let value: string | undefined;
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index] as string;
-    if (name.length === 12 && name.toLowerCase() === 'x-request-id') {
-      // Sent twice, Node joins the values with ", ": no plain id, as the app's genReqId sees it.
-      if (value !== undefined) return randomUUID();
-      value = raw[index + 1] as string;
-    }
-  }
-  return value !== undefined && /^[\w-]{1,64}$/.test(value) ? value : randomUUID();
 };
 
 export type EventFastPath = (request: IncomingMessage, response: ServerResponse) => boolean;

@@ -6,12 +6,12 @@
  * and every request of a process behind a proxy (its client address is the proxy's header) go to the route
  * untouched: nothing has been read or counted for them.
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bidder } from '../../engine/bidder';
 import { ERROR_CODES } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { endInOneWrite } from '../../lib/one-write';
+import { requestIdOf } from '../../lib/request-id';
 import { errorBody } from '../../plugins/errors';
 import {
   ANSWERED_OPENRTB_VERSION,
@@ -43,11 +43,6 @@ export const createBidFastPath = (options: {
     OPENRTB_VERSION_HEADER,
     ANSWERED_OPENRTB_VERSION,
   ];
-
-  const requestIdOf = (request: IncomingMessage): string => {
-    const incoming = request.headers['x-request-id'];
-    return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-  };
 
   /** A JSON answer, as Fastify writes one (its content type says the charset). */
   const sendJson = (
