@@ -31,10 +31,6 @@ const loadEncodeTicket = async () => {
   encodeTicket ??= (await loadTicketModule()).encodeTicket;
 };
 
-/**
- * The installation's ticket secret (stored first if the server has not yet) and a demo strategy's ids; loads the
- * ticket module for `ticketOf`.
- */
 const SECRET_SQL = `INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`;
 const READ_SECRET_SQL = 'SELECT value FROM platform_settings WHERE key = $1';
 const STRATEGY_SQL = `SELECT s.id::text AS strategy_id, c.id::text AS campaign_id,
@@ -43,6 +39,10 @@ const STRATEGY_SQL = `SELECT s.id::text AS strategy_id, c.id::text AS campaign_i
       AS creative_id
   FROM strategies s JOIN campaigns c ON c.id = s.campaign_id ORDER BY s.id LIMIT 1`;
 
+/**
+ * The installation's ticket secret (stored first if the server has not yet) and a demo strategy's ids; loads the
+ * ticket module for `ticketOf`.
+ */
 export const readWorld = async (query) => {
   await loadEncodeTicket();
   await query(SECRET_SQL, [SECRET_KEY, createHmac('sha256', String(Math.random())).digest('base64url')]);
@@ -106,14 +106,27 @@ export const serverCpuSeconds = (groupId) => {
   return ticks / 100;
 };
 
+/**
+ * Warms the server up, then sends the impressions and reads the server's CPU around them (`settleMs` after the last
+ * answer, so that a flush of these events is counted): the rate, p99 and CPU per event (null where /proc has none).
+ */
+const measureImpressions = async ({ load, send, pid, settleMs }) => {
+  await load({ total: WARM_UP_REQUESTS, concurrency: CONCURRENCY, send });
+  const cpuBefore = serverCpuSeconds(pid);
+  const result = await load({ total: EVENTS, concurrency: CONCURRENCY, send });
+  if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const cpuAfter = serverCpuSeconds(pid);
+  const cpuMicros =
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1_000_000 * 10) / EVENTS) / 10;
+  return { result, cpuMicros };
+};
+
 const throughput = async ({ load, request, port, world, label, server }) => {
   const send = () => request(port, 'GET', `/ev/impression?t=${ticketOf(world, label)}`);
-  await load({ total: WARM_UP_REQUESTS, concurrency: CONCURRENCY, send });
-  const cpuBefore = server ? serverCpuSeconds(server.pid) : null;
-  const result = await load({ total: EVENTS, concurrency: CONCURRENCY, send });
-  // The last flush of these events is part of their cost.
-  await new Promise((resolve) => setTimeout(resolve, 6_000));
-  const cpuAfter = server ? serverCpuSeconds(server.pid) : null;
+  // The last flush of these events (every 5 s) is part of their cost.
+  const { result, cpuMicros } = await measureImpressions({ load, send, pid: server.pid, settleMs: 6_000 });
   if (result.failures > 0) throw new Error(`${result.failures} impressions were not answered 200 (${label})`);
   const rows = [
     {
@@ -123,12 +136,12 @@ const throughput = async ({ load, request, port, world, label, server }) => {
     },
     { name: `GET /ev/impression (${label}): p99`, value: result.p99, unit: 'ms' },
   ];
-  if (cpuBefore !== null && cpuAfter !== null) {
+  if (cpuMicros !== null) {
     // The load generator shares the machine: the server's own CPU per event is what bounds one process.
     rows.unshift({
       // On PostgreSQL the database's own processes are not the server's: their CPU is not in this figure.
       name: `GET /ev/impression (${label}): server CPU per event, flushes included`,
-      value: Math.round(((cpuAfter - cpuBefore) * 1_000_000 * 10) / EVENTS) / 10,
+      value: cpuMicros,
       unit: 'µs',
       budget: budgets.eventMicros,
     });
@@ -161,10 +174,7 @@ const bareReference = async ({ load, request, port }) => {
     isReady: async () => (await send()).status === 200,
   });
   try {
-    await load({ total: WARM_UP_REQUESTS, concurrency: CONCURRENCY, send });
-    const cpuBefore = serverCpuSeconds(child.pid);
-    const result = await load({ total: EVENTS, concurrency: CONCURRENCY, send });
-    const cpuAfter = serverCpuSeconds(child.pid);
+    const { result, cpuMicros } = await measureImpressions({ load, send, pid: child.pid, settleMs: 0 });
     const rows = [
       {
         name: `bare Node HTTP server answering the pixel, same load generator: requests per second, ${CONCURRENCY} in flight`,
@@ -172,12 +182,8 @@ const bareReference = async ({ load, request, port }) => {
         unit: '/s',
       },
     ];
-    if (cpuBefore !== null && cpuAfter !== null) {
-      rows.push({
-        name: '  bare Node HTTP server: server CPU per request',
-        value: Math.round(((cpuAfter - cpuBefore) * 1_000_000 * 10) / EVENTS) / 10,
-        unit: 'µs',
-      });
+    if (cpuMicros !== null) {
+      rows.push({ name: '  bare Node HTTP server: server CPU per request', value: cpuMicros, unit: 'µs' });
     }
     return rows;
   } finally {
