@@ -109,9 +109,13 @@ const FIELDS = [
   'timeZone',
   'campaignCapUser',
 ] as const satisfies readonly (keyof AuctionTicket)[];
+/** Each field's place in FIELDS, so that ticketOf names its fields rather than counting them. */
+const AT = Object.fromEntries(FIELDS.map((field, index) => [field, index])) as Readonly<
+  Record<(typeof FIELDS)[number], number>
+>;
 /** Tickets written before `capUser` (the fields after `device` are optional) still count, with '' for them. */
-const FIELDS_BEFORE_CAPS = FIELDS.indexOf('capUser');
-const ISSUED_AT = FIELDS.indexOf('issuedAt');
+const FIELDS_BEFORE_CAPS = AT.capUser;
+const ISSUED_AT = AT.issuedAt;
 
 /**
  * A checked ticket's fields (in FIELDS order; `issuedAt` a number, the others strings) as one object literal: the
@@ -123,30 +127,30 @@ const ticketOf = (values: readonly (string | number)[]): AuctionTicket => {
   const text = (index: number) => values[index] as string;
   const optional = (index: number) => (values[index] as string | undefined) ?? '';
   return {
-    auctionId: text(0),
-    issuedAt: values[1] as number,
-    organizationId: text(2),
-    campaignId: text(3),
-    strategyId: text(4),
-    creativeId: text(5),
-    exchangeId: text(6),
-    dealId: text(7),
-    currency: text(8),
-    priceMicros: text(9),
-    campaignCurrency: text(10),
-    maxCostMicros: text(11),
-    country: text(12),
-    region: text(13),
-    deviceType: text(14),
-    os: text(15),
-    size: text(16),
-    venueType: text(17),
-    publisher: text(18),
-    bundle: text(19),
-    device: text(20),
-    capUser: optional(21),
-    timeZone: optional(22),
-    campaignCapUser: optional(23),
+    auctionId: text(AT.auctionId),
+    issuedAt: values[ISSUED_AT] as number,
+    organizationId: text(AT.organizationId),
+    campaignId: text(AT.campaignId),
+    strategyId: text(AT.strategyId),
+    creativeId: text(AT.creativeId),
+    exchangeId: text(AT.exchangeId),
+    dealId: text(AT.dealId),
+    currency: text(AT.currency),
+    priceMicros: text(AT.priceMicros),
+    campaignCurrency: text(AT.campaignCurrency),
+    maxCostMicros: text(AT.maxCostMicros),
+    country: text(AT.country),
+    region: text(AT.region),
+    deviceType: text(AT.deviceType),
+    os: text(AT.os),
+    size: text(AT.size),
+    venueType: text(AT.venueType),
+    publisher: text(AT.publisher),
+    bundle: text(AT.bundle),
+    device: text(AT.device),
+    capUser: optional(AT.capUser),
+    timeZone: optional(AT.timeZone),
+    campaignCapUser: optional(AT.campaignCapUser),
   };
 };
 
