@@ -789,9 +789,15 @@ const upsertRows = async <D extends HourlyDimensions | DailyDimensions>(
 
 const IMPRESSIONS = COLUMN_INDEX.get('impressions') ?? -1;
 const CLICKS = COLUMN_INDEX.get('clicks') ?? -1;
-const STRATEGY_SUM_COLUMNS = ['impressions', 'clicks', 'spend_micros'] as const;
-
 type StrategySums = { key: readonly string[]; impressions: number; clicks: number; spend: bigint };
+
+/** Each sum's column and its text as a parameter: the one place that pairs them. */
+const STRATEGY_SUM_TEXT = {
+  impressions: (sums: StrategySums) => String(sums.impressions),
+  clicks: (sums: StrategySums) => String(sums.clicks),
+  spend_micros: (sums: StrategySums) => sums.spend.toString(),
+} as const;
+const STRATEGY_SUM_COLUMNS = Object.keys(STRATEGY_SUM_TEXT) as (keyof typeof STRATEGY_SUM_TEXT)[];
 
 /**
  * What a flush's hourly rows add to the strategies' sums, per strategy and hour and per strategy: only the rows
@@ -840,14 +846,10 @@ const upsertStrategySums = async (
   const columns = [...keyColumns, ...STRATEGY_SUM_COLUMNS];
   const sorted = inKeyOrder(sums);
   for (const batch of chunks(sorted, batchRows)) {
-    const values: string[][] = columns.map((_, index) =>
-      batch.map((row) => {
-        if (index < keyColumns.length) return row.key[index] ?? '';
-        if (index === keyColumns.length) return String(row.impressions);
-        if (index === keyColumns.length + 1) return String(row.clicks);
-        return row.spend.toString();
-      }),
-    );
+    const values: string[][] = [
+      ...keyColumns.map((_, index) => batch.map((row) => row.key[index] ?? '')),
+      ...STRATEGY_SUM_COLUMNS.map((column) => batch.map(STRATEGY_SUM_TEXT[column])),
+    ];
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
       ${unnestOf(columns, values)}
       ON CONFLICT (${sql.join(keyColumns.map((column) => sql.ref(column)))})
