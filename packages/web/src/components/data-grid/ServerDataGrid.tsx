@@ -103,15 +103,33 @@ export type ServerDataGridProps<R extends GridValidRowModel> = {
   readonly refreshEvery?: (rows: readonly R[]) => number | false;
 };
 
+/** A grid state asked for and the URLs since it was asked from, oldest first (useGridUrlState). */
+type PendingGridState = { readonly searches: readonly string[]; readonly state: GridNavigationState };
+const holds = (pending: PendingGridState | null, url: URLSearchParams): pending is PendingGridState => {
+  if (pending === null) return false;
+  const current = gridSearchString(url);
+  return pending.searches.includes(current) && pending.searches.at(-1) !== current;
+};
+
 /** The grid's navigation state, read from and written to the URL (replacing the entry: Back leaves the page). */
 const useGridUrlState = (spec: ListSpec, namespace: string | undefined) => {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const options = useMemo(() => (namespace ? { namespace } : {}), [namespace]);
-  const state = useMemo(() => readGridUrlState(searchParams, spec, options), [searchParams, spec, options]);
+  const fromUrl = useMemo(() => readGridUrlState(searchParams, spec, options), [searchParams, spec, options]);
+  // React Router moves to a new URL in a transition, after the event that asked for it: a change shows at once
+  // from `pending`, so that a second change before the URL has caught up (the second click of a double click on
+  // a sort header) builds on the first. It holds while the URL is the one it was asked from or one asked since,
+  // short of the last (then the URL says the same); any other URL came from outside (a link) and wins.
+  const [pending, setPending] = useState<PendingGridState | null>(null);
+  const state = holds(pending, searchParams) ? pending.state : fromUrl;
   const setState = useCallback(
     (next: GridNavigationState) => {
       const search = gridSearchString(writeGridUrlState(searchParams, next, options));
+      setPending((before) => ({
+        searches: [...(holds(before, searchParams) ? before.searches : [gridSearchString(searchParams)]), search],
+        state: next,
+      }));
       void navigate({ search }, { replace: true, preventScrollReset: true });
     },
     [navigate, searchParams, options],
