@@ -508,7 +508,8 @@ type LoadedRow = {
  * Reads every campaign's and strategy's totals from the strategies' sums (migration 0027, decision 056), in one
  * statement (one snapshot): a row per strategy all along, a row per strategy and recent hour (from `since`), and
  * for a campaign whose budget was reset, the spend of its hours before the reset's hour. What it reads grows with
- * the strategies and the recent hours, not with the rollups' rows.
+ * the strategies and the recent hours, not with the rollups' rows; only a campaign whose budget was reset has its
+ * strategies' hours before the reset read each time (a late event can still add to them, so they are not kept).
  */
 const loadTotals = async (db: Kysely<Database>, since: number): Promise<Map<string, Totals>> => {
   const recent = new Date(since).toISOString();
