@@ -127,7 +127,10 @@ const useGridUrlState = (spec: ListSpec, namespace: string | undefined) => {
     (next: GridNavigationState) => {
       const search = gridSearchString(writeGridUrlState(searchParams, next, options));
       setPending((before) => ({
-        searches: [...(holds(before, searchParams) ? before.searches : [gridSearchString(searchParams)]), search],
+        searches: [
+          ...(holds(before, searchParams) ? before.searches : [gridSearchString(searchParams)]),
+          search,
+        ],
         state: next,
       }));
       void navigate({ search }, { replace: true, preventScrollReset: true });
