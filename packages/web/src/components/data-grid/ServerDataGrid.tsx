@@ -105,9 +105,8 @@ export type ServerDataGridProps<R extends GridValidRowModel> = {
 
 /** A grid state asked for and the URLs since it was asked from, oldest first (useGridUrlState). */
 type PendingGridState = { readonly searches: readonly string[]; readonly state: GridNavigationState };
-const holds = (pending: PendingGridState | null, url: URLSearchParams): pending is PendingGridState => {
+const holds = (pending: PendingGridState | null, current: string): pending is PendingGridState => {
   if (pending === null) return false;
-  const current = gridSearchString(url);
   return pending.searches.includes(current) && pending.searches.at(-1) !== current;
 };
 
@@ -121,21 +120,19 @@ const useGridUrlState = (spec: ListSpec, namespace: string | undefined) => {
   // from `pending`, so that a second change before the URL has caught up (the second click of a double click on
   // a sort header) builds on the first. It holds while the URL is the one it was asked from or one asked since,
   // short of the last (then the URL says the same); any other URL came from outside (a link) and wins.
+  const current = useMemo(() => gridSearchString(searchParams), [searchParams]);
   const [pending, setPending] = useState<PendingGridState | null>(null);
-  const state = holds(pending, searchParams) ? pending.state : fromUrl;
+  const state = holds(pending, current) ? pending.state : fromUrl;
   const setState = useCallback(
     (next: GridNavigationState) => {
       const search = gridSearchString(writeGridUrlState(searchParams, next, options));
       setPending((before) => ({
-        searches: [
-          ...(holds(before, searchParams) ? before.searches : [gridSearchString(searchParams)]),
-          search,
-        ],
+        searches: [...(holds(before, current) ? before.searches : [current]), search],
         state: next,
       }));
       void navigate({ search }, { replace: true, preventScrollReset: true });
     },
-    [navigate, searchParams, options],
+    [navigate, searchParams, current, options],
   );
   return [state, setState] as const;
 };
