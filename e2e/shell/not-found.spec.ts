@@ -1,6 +1,14 @@
 import { CHUNK_LOAD_FAILED_TITLE } from '@beacon/domain/dictionary/error-catalogue';
 import { expect, test } from '@playwright/test';
-import { accountButton, checkAccessibility, demoUser, expectPath, logIn } from '../support/console';
+import {
+  accountButton,
+  checkAccessibility,
+  DEMO_PASSWORD,
+  demoUser,
+  expectPath,
+  logIn,
+  submitLogin,
+} from '../support/console';
 
 test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
   await logIn(page, 'editor');
@@ -44,6 +52,19 @@ test('a visitor on an unknown path is sent to login (§2 route guard)', async ({
   await expectPath(page, '/access/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
   await checkAccessibility(page);
+});
+
+test('/login, the address people guess, leads to the login page and after it to the landing page', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expectPath(page, '/access/login');
+  await submitLogin(page, 'editor', DEMO_PASSWORD);
+  await expect(accountButton(page, demoUser('editor').name)).toBeVisible();
+  await expectPath(page, '/campaigns');
+  // Signed in, the same address leads to the landing page, not to a page that does not exist.
+  await page.goto('/login');
+  await expectPath(page, '/campaigns');
 });
 
 test('a page whose code cannot load shows the error screen, whose Reload brings it back', async ({

@@ -72,6 +72,10 @@ export const router = createBrowserRouter([
           { path: '*', element: <Navigate to="/access/login" replace /> },
         ],
       },
+      // The addresses people guess for the access pages lead there, signed in or not (the login page sends a
+      // signed-in user to the landing page); behind the guard they would come back as not found after login.
+      { path: 'login', element: <Navigate to="/access/login" replace /> },
+      { path: 'signup', element: <Navigate to="/access/signup" replace /> },
       {
         element: <RouteGuard />,
         children: [
