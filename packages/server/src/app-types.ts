@@ -94,6 +94,11 @@ declare module 'fastify' {
      * the console): the console's global hooks (session, demo mode, storable text, uploads) do nothing for it.
      */
     engine?: boolean;
+    /**
+     * Answers servers, never a browser (an exchange's bid requests): of the security headers it carries only
+     * `x-content-type-options` (`machineHeaders`, decision 057).
+     */
+    machine?: boolean;
   }
   interface FastifyInstance {
     deps: Deps;

@@ -3,7 +3,7 @@ import { Socket } from 'node:net';
 import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders, securityHeaders } from './security-headers';
+import { machineHeaders, registerSecurityHeaders, securityHeaders } from './security-headers';
 
 /** The headers Helmet itself writes onto a real Node response. */
 const helmetOnARealResponse = (options: HelmetOptions): Record<string, string> => {
@@ -48,6 +48,24 @@ describe('security headers', () => {
     expect(own.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
+  });
+
+  it('go to a route that answers machines as nosniff alone', async () => {
+    const headers = securityHeaders(OPTIONS);
+    expect(machineHeaders(headers)).toEqual({ 'x-content-type-options': 'nosniff' });
+    expect(machineHeaders({})).toEqual({});
+    const app = Fastify();
+    registerSecurityHeaders(app, headers);
+    app.post('/machine', { config: { machine: true } }, async () => ({ ok: true }));
+    app.post('/browser', async () => ({ ok: true }));
+    const machine = await app.inject({ method: 'POST', url: '/machine' });
+    const browser = await app.inject({ method: 'POST', url: '/browser' });
+    expect(machine.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of Object.keys(headers).filter((name) => name !== 'x-content-type-options')) {
+      expect(machine.headers).not.toHaveProperty(name);
+      expect(browser.headers).toHaveProperty(name);
+    }
     await app.close();
   });
 });

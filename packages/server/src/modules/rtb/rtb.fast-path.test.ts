@@ -78,6 +78,10 @@ describe('POST /rtb/{exchange} answered before Fastify', () => {
     expect(http.status).toBe(200);
     expect(route.status).toBe(200);
     expect(http.headers).toEqual(route.headers);
+    // An exchange is not a browser: of the security headers only nosniff (decision 057).
+    expect(http.headers['x-content-type-options']).toBe('nosniff');
+    expect(http.headers).not.toHaveProperty('content-security-policy');
+    expect(http.headers).not.toHaveProperty('strict-transport-security');
     const answer = JSON.parse(http.text) as TBidResponse;
     expect(answer.id).toBe('http');
     expect(answer.seatbid?.[0]?.bid[0]?.cid).toBe(world.campaign.id);

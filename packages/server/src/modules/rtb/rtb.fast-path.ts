@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { endInOneWrite } from '../../lib/one-write';
 import { requestIdOf } from '../../lib/request-id';
 import { errorBody } from '../../plugins/errors';
+import { machineHeaders } from '../../plugins/security-headers';
 import {
   ANSWERED_OPENRTB_VERSION,
   admitBidRequest,
@@ -31,7 +32,7 @@ export const createBidFastPath = (options: {
   readonly bidder: Bidder;
   readonly withinQps: QpsCounter;
   readonly clock: Clock;
-  /** The console's security headers (every Fastify answer carries them). */
+  /** The console's security headers: the route's answers carry their `machineHeaders`, and so do these. */
   readonly headers: Readonly<Record<string, string>>;
   /** The app's body limit: a larger request is left to the route, which refuses it. */
   readonly bodyLimit: number;
@@ -39,7 +40,7 @@ export const createBidFastPath = (options: {
 }): BidFastPath => {
   const { bidder, withinQps, clock, bodyLimit } = options;
   const common = [
-    ...Object.entries(options.headers).flat(),
+    ...Object.entries(machineHeaders(options.headers)).flat(),
     OPENRTB_VERSION_HEADER,
     ANSWERED_OPENRTB_VERSION,
   ];

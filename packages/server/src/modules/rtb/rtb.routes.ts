@@ -221,7 +221,7 @@ export const rtbRoutes = async (
   });
 
   app.post('/rtb/:exchange', {
-    config: { access: 'public', engine: true },
+    config: { access: 'public', engine: true, machine: true },
     // Thousands of requests a second: only what goes wrong is logged (the counters are the record).
     logLevel: 'warn',
     schema: { hide: true, params: ZRtbParams },
