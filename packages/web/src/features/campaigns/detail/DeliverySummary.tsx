@@ -85,7 +85,7 @@ const BehindReason = ({ campaignId }: { campaignId: number }) => {
   return (
     <Box sx={{ flexBasis: '100%' }}>
       <Typography component="dt" variant="caption" color="text.secondary">
-        Why it is behind
+        Why today's spend is behind
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0 }}>
         {behindReason(query.data)}
