@@ -488,10 +488,9 @@ const DEFAULT_RECENT_KEYS = 200_000;
 const DEFAULT_BATCH_ROWS = 250;
 /**
  * Rows per statement of the seen keys and the touches, one of each per event: narrow rows, so 1,000 of them are
- * built about as fast, and each statement the database need not parse and plan saves more than it costs. Measured
- * with `npm run bench -- events` against 250 (docs/engine.md "What is measured"): the server's CPU per event 15–20 %
- * lower embedded, where the database's thread runs in the server's process, and 5–10 % lower on PostgreSQL, with
- * the event loop's delays unchanged within the noise.
+ * built quickly, and each statement the database need not parse and plan saves more than it costs: the server's
+ * CPU per event about a fifth lower embedded, where the database's thread runs in the server's process, and about
+ * a tenth on PostgreSQL, the event loop's delays unchanged within the noise (docs/engine.md "What is measured").
  */
 const DEFAULT_NARROW_BATCH_ROWS = 1_000;
 /** delivery_events_seen rows outlive a ticket by a day (a ticket issued a minute ahead is still accepted). */
