@@ -1,14 +1,6 @@
 import { CHUNK_LOAD_FAILED_TITLE } from '@beacon/domain/dictionary/error-catalogue';
 import { expect, test } from '@playwright/test';
-import {
-  accountButton,
-  checkAccessibility,
-  DEMO_PASSWORD,
-  demoUser,
-  expectPath,
-  logIn,
-  submitLogin,
-} from '../support/console';
+import { accountButton, checkAccessibility, demoUser, expectPath, logIn, submitLogin } from '../support/console';
 
 test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
   await logIn(page, 'editor');
@@ -59,7 +51,7 @@ test('/login, the address people guess, leads to the login page and after it to 
 }) => {
   await page.goto('/login');
   await expectPath(page, '/access/login');
-  await submitLogin(page, 'editor', DEMO_PASSWORD);
+  await submitLogin(page, 'editor');
   await expect(accountButton(page, demoUser('editor').name)).toBeVisible();
   await expectPath(page, '/campaigns');
   // Signed in, the same address leads to the landing page, not to a page that does not exist.
