@@ -1,6 +1,13 @@
 import { CHUNK_LOAD_FAILED_TITLE } from '@beacon/domain/dictionary/error-catalogue';
 import { expect, test } from '@playwright/test';
-import { accountButton, checkAccessibility, demoUser, expectPath, logIn, submitLogin } from '../support/console';
+import {
+  accountButton,
+  checkAccessibility,
+  demoUser,
+  expectPath,
+  logIn,
+  submitLogin,
+} from '../support/console';
 
 test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
   await logIn(page, 'editor');
